@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed and documented in one place.
+ * The README's configuration table is written from this file.
+ */
+const schema = z.object({
+  /** HTTP port for API, app, files and images. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the embedded database (`db/`) and local files (`files/`) live. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server instead of the embedded PGlite database. */
+  DATABASE_URL: z.string().optional(),
+  /** Connections in the PostgreSQL pool (per process). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The public site that the header, item links and logout go back to. */
+  MAIN_SITE_URL: z.string().url().default('https://example.com'),
+  /** Secret shared with the main site for `getApiKey` sign-in hand-over. Unset: hand-over is off. */
+  LOGIN_KEY_SECRET: z.string().min(16).optional(),
+  /** How long a sign-in token lives, in hours. */
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  /** Failed sign-ins allowed per account within the throttle window. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Failed sign-ins allowed per client address within the throttle window. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  /** The throttle window, in minutes. */
+  LOGIN_THROTTLE_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Seed demo data into an empty database on start (`false` for production). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Trust X-Forwarded-For from a load balancer in front of the app. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Folder of the built web app; served with an index.html fallback. */
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { dbDir: string; filesDir: string; webDist: string };
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Parses the environment; a bad value stops the start with a message that names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    dbDir: path.join(dataDir, 'db'),
+    filesDir: path.join(dataDir, 'files'),
+    webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type on PGlite and on a PostgreSQL server. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction handle: everything a service does inside `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** An open database with what it runs on, so it can be migrated and closed. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw access for pg-boss and benchmarks: parameterised SQL returning rows. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements without parameters (PGlite needs `exec` for those). */
+  exec(text: string): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data folder; absent means in memory. */
+  dir?: string | undefined;
+  /** A PGlite data dump (from `dumpDataDir`) to start from: fast test databases. */
+  loadDataDir?: Blob | File | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options);
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
+  const client = new PGlite({
+    ...(options.dir ? { dataDir: options.dir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    query: async (text, params) => (await client.query(text, params)).rows as never,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast with the server's own message when it is unreachable.
+  await pool.query('select 1');
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    query: async (text, params) => (await pool.query(text, params)).rows,
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  };
+}

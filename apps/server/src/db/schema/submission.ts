@@ -1,0 +1,274 @@
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { CURRENT_GAME_VERSION, type ModelType, type SubmissionStatus } from '@corner/domain';
+import { createdAt, deletedAt, timestamps } from './columns';
+import { members } from './member';
+import { attributes, categories, collaborations, collections, themes } from './catalog';
+
+/**
+ * A creation in the portal. Its kind's own fields live in the kind table named by
+ * (model_type, model_id). Status is stored; "published" is derived (APPROVED, publish_at passed).
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    status: text('status').$type<SubmissionStatus>().notNull().default('CREATED'),
+    model_type: text('model_type').$type<ModelType>().notNull(),
+    model_id: integer('model_id').notNull(),
+    game_version: integer('game_version').notNull().default(CURRENT_GAME_VERSION),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    notes: text('notes'),
+    credits_to: text('credits_to'),
+    keywords: text('keywords'),
+    video_url: text('video_url'),
+    feedback_option: integer('feedback_option'),
+    recolor_option: integer('recolor_option'),
+    can_be_shared: boolean('can_be_shared'),
+    enable_social_media_links: boolean('enable_social_media_links'),
+    terms_notes: text('terms_notes'),
+    polycount: integer('polycount'),
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    publish_at: timestamp('publish_at', { withTimezone: true }),
+    early_access_at: timestamp('early_access_at', { withTimezone: true }),
+    early_access_days: integer('early_access_days'),
+    tsr_exclusive: boolean('tsr_exclusive'),
+    latest_rejection_reason: text('latest_rejection_reason'),
+    /** Set once the creation was first submitted; never cleared. */
+    was_submitted: boolean('was_submitted').notNull().default(false),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }),
+    /** The staff member who approved or rejected it last. */
+    moderator_id: integer('moderator_id').references(() => members.id, { onDelete: 'set null' }),
+    /** The staff member it is assigned to. */
+    team_member_id: integer('team_member_id').references(() => members.id, { onDelete: 'set null' }),
+    migration_result: jsonb('migration_result'),
+    ...timestamps,
+    ...deletedAt,
+  },
+  (t) => [
+    uniqueIndex('submissions_model_key').on(t.model_type, t.model_id),
+    // Queue indexes: every queue filters live rows by status; creators filter by owner too.
+    index('submissions_live_status_idx').on(t.status, t.updated_at).where(sql`${t.deleted_at} is null`),
+    index('submissions_member_status_idx').on(t.member_id, t.status).where(sql`${t.deleted_at} is null`),
+    index('submissions_publish_at_idx').on(t.publish_at).where(sql`${t.status} = 'APPROVED' and ${t.deleted_at} is null`),
+    index('submissions_deleted_idx').on(t.deleted_at).where(sql`${t.deleted_at} is not null`),
+    index().on(t.category_id),
+  ],
+);
+
+/** Kind tables: one row per creation of that kind, pointed to by submissions.model_id. */
+export const newItems = pgTable('new_items', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  is_recolor: boolean('is_recolor').notNull().default(false),
+  max_polycount: integer('max_polycount'),
+});
+
+export const sets = pgTable('sets', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+});
+
+/** A set's children: each has its own submission row (model_type set_item). */
+export const setItems = pgTable(
+  'set_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    set_id: integer('set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    ord: integer('ord').notNull().default(0),
+    is_recolor: boolean('is_recolor').notNull().default(false),
+    max_polycount: integer('max_polycount'),
+  },
+  (t) => [index().on(t.set_id, t.ord)],
+);
+
+export const lots = pgTable('lots', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  value: integer('value'),
+  lot_width: integer('lot_width'),
+  lot_depth: integer('lot_depth'),
+  furnished: boolean('furnished'),
+  number_of_floors: integer('number_of_floors'),
+});
+
+export const rooms = pgTable('rooms', { id: integer('id').primaryKey().generatedByDefaultAsIdentity() });
+export const sims = pgTable('sims', { id: integer('id').primaryKey().generatedByDefaultAsIdentity() });
+export const mods = pgTable('mods', { id: integer('id').primaryKey().generatedByDefaultAsIdentity() });
+
+const submissionRef = () =>
+  integer('submission_id')
+    .notNull()
+    .references(() => submissions.id, { onDelete: 'cascade' });
+
+export const submissionThemes = pgTable(
+  'submission_themes',
+  {
+    submission_id: submissionRef(),
+    theme_id: integer('theme_id').notNull().references(() => themes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.submission_id, t.theme_id] }), index().on(t.theme_id)],
+);
+
+export const submissionCollaborations = pgTable(
+  'submission_collaborations',
+  {
+    submission_id: submissionRef(),
+    collaboration_id: integer('collaboration_id')
+      .notNull()
+      .references(() => collaborations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.submission_id, t.collaboration_id] }), index().on(t.collaboration_id)],
+);
+
+export const submissionCollections = pgTable(
+  'submission_collections',
+  {
+    submission_id: submissionRef(),
+    collection_id: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.submission_id, t.collection_id] }), index().on(t.collection_id)],
+);
+
+/** Tags and other chosen attributes. */
+export const submissionAttributes = pgTable(
+  'submission_attributes',
+  {
+    submission_id: submissionRef(),
+    attribute_id: integer('attribute_id').notNull().references(() => attributes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.submission_id, t.attribute_id] }), index().on(t.attribute_id)],
+);
+
+export const recommendedItems = pgTable(
+  'recommended_items',
+  {
+    submission_id: submissionRef(),
+    recommended_submission_id: integer('recommended_submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    ord: integer('ord').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.submission_id, t.recommended_submission_id] })],
+);
+
+/** Required downloads: by portal id, old (legacy) item id, or URL. */
+export const requiredItems = pgTable(
+  'required_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    submission_id: submissionRef(),
+    type: text('type').$type<'url' | 'id' | 'old_item_id'>().notNull(),
+    download: text('download').notNull(),
+    title: text('title'),
+    ord: integer('ord').notNull().default(0),
+    ...createdAt,
+  },
+  (t) => [index().on(t.submission_id, t.ord)],
+);
+
+export const externalUrlRequirements = pgTable(
+  'external_url_requirements',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    submission_id: submissionRef(),
+    url: text('url').notNull(),
+    name: text('name'),
+    image: text('image'),
+    ...createdAt,
+  },
+  (t) => [index().on(t.submission_id)],
+);
+
+/** Bridge from a portal submission to the legacy system's item (submission_bridge.object.ID). */
+export const submissionBridges = pgTable('submission_bridges', {
+  submission_id: integer('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  legacy_item_id: integer('legacy_item_id').notNull().unique(),
+  ...createdAt,
+});
+
+export const images = pgTable(
+  'images',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    submission_id: integer('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    ord: integer('ord').notNull().default(0),
+    filename: text('filename').notNull(),
+    mimetype: text('mimetype').notNull(),
+    filesize: bigint('filesize', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    sha256: text('sha256').notNull(),
+    storage_key: text('storage_key').notNull(),
+    ...timestamps,
+    ...deletedAt,
+  },
+  (t) => [index().on(t.submission_id, t.ord), index().on(t.member_id), index().on(t.sha256)],
+);
+
+export const imageHotspots = pgTable(
+  'image_hotspots',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    image_id: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    submission_id: submissionRef(),
+    url: text('url').notNull(),
+    title: text('title'),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.image_id), index().on(t.submission_id)],
+);
+
+/** Object GUIDs (object definition ids) found in or typed for a creation: 16-digit hex strings. */
+export const objectGuids = pgTable(
+  'object_guids',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    submission_id: submissionRef(),
+    file_id: integer('file_id'),
+    object_guid: text('object_guid').notNull(),
+    ...createdAt,
+  },
+  (t) => [index().on(t.submission_id), index().on(t.object_guid)],
+);
+
+/** Game items a lot or household uses: name, type, download URL, expansion pack. */
+export const gameItems = pgTable(
+  'game_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    submission_id: submissionRef(),
+    name: text('name').notNull(),
+    type: text('type'),
+    download_url: text('download_url'),
+    expansion_pack: text('expansion_pack'),
+    ...createdAt,
+  },
+  (t) => [index().on(t.submission_id)],
+);

@@ -1,0 +1,27 @@
+import { count } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { members, supportStaff } from '../schema/index';
+import { createMember } from '../../modules/member/member.service';
+
+export const DEMO_PASSWORD = 'corner-demo';
+
+/** The demo sign-ins the README lists: one member per role, and a plain creator. */
+export const DEMO_MEMBERS = [
+  { email: 'admin@corner.test', username: 'Ada Admin', roles: ['Admin'], what: 'Admin: every page and action' },
+  { email: 'staff@corner.test', username: 'Sam Staff', roles: ['Submissions'], what: 'Submissions: the review queues' },
+  { email: 'tester@corner.test', username: 'Tess Tester', roles: ['Submissions'], what: 'Submissions: a second reviewer, for testing' },
+  { email: 'manager@corner.test', username: 'Max Manager', roles: ['Content manager'], what: 'Content manager: published and featured' },
+  { email: 'artist@corner.test', username: 'Ari Artist', roles: ['Select artist'], what: 'Select artist: a creator who may migrate' },
+  { email: 'creator@corner.test', username: 'Cora Creator', roles: [], what: 'A creator with no role' },
+] as const;
+
+/** Demo members and the support-staff list. Only into a database with no members. */
+export async function seedDemo(db: DbOrTx): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(members);
+  if ((existing?.n ?? 0) > 0) return false;
+  for (const m of DEMO_MEMBERS) {
+    await createMember(db, { email: m.email, username: m.username, password: DEMO_PASSWORD, roles: [...m.roles] });
+  }
+  await db.insert(supportStaff).values([{ email: 'admin@corner.test' }, { email: 'staff@corner.test' }, { email: 'tester@corner.test' }]);
+  return true;
+}

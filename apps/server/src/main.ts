@@ -1,0 +1,50 @@
+import { buildApp } from './app';
+import { openAndPrepare } from './boot';
+import { loadConfig } from './config';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from './db/seed/demo';
+
+/** Boot only: config, database, HTTP. Prints where to open the portal and how to sign in. */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const { database, seeded, release } = await openAndPrepare(config, { seedDemo: config.SEED_DEMO });
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as { port: number }).port;
+  const url = `http://localhost:${port}/`;
+  const where = config.DATABASE_URL ? 'PostgreSQL server' : `embedded database in ${config.dbDir}`;
+  const lines = [
+    '',
+    `  Corner is ready at ${url}  (${((Date.now() - started) / 1000).toFixed(1)} s, ${where}${seeded ? ', demo data seeded' : ''})`,
+    '',
+    ...(config.SEED_DEMO
+      ? [
+          `  Sign in with any of these (password: ${DEMO_PASSWORD}):`,
+          ...DEMO_MEMBERS.map((m) => `    ${m.email.padEnd(22)} ${m.what}`),
+          '',
+        ]
+      : []),
+    '  Press Ctrl-C to stop.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

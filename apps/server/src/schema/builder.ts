@@ -1,0 +1,43 @@
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { hasPermission } from '@corner/domain';
+import type { Context } from '../context';
+import { authorizationError, AuthorizationCode } from '../errors';
+
+/**
+ * The one policy mechanism: every query and mutation declares `authScopes` with one of these
+ * scopes (see policy.ts). The authorization test walks the schema and fails on a field without one.
+ */
+export interface AuthScopes {
+  /** Anybody, signed in or not. */
+  public: boolean;
+  /** Any signed-in member (the creator area). */
+  signedIn: boolean;
+  /** Holding any one of these permissions. */
+  permission: string | readonly string[];
+}
+
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  AuthScopes: AuthScopes;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    JSON: { Input: unknown; Output: unknown };
+  };
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ScopeAuthPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      public: true,
+      signedIn: ctx.auth.member !== null,
+      permission: (required) => ctx.auth.member !== null && hasPermission(ctx.auth.permissions, required),
+    }),
+    unauthorizedError: (_parent, ctx) =>
+      authorizationError(ctx.auth.member ? AuthorizationCode.FORBIDDEN : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN)),
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});

@@ -1,0 +1,8 @@
+// The list of modules that make up the schema; definitions live beside their feature.
+import { builder } from './builder';
+import './scalars';
+import '../modules/member/member.schema';
+import '../modules/catalog/catalog.schema';
+import '../modules/queue/queue.schema';
+
+export const schema = builder.toSchema({ sortSchema: true });

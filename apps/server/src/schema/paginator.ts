@@ -1,0 +1,69 @@
+import type { ObjectRef } from '@pothos/core';
+import { builder } from './builder';
+
+/** Page size when a paged field is asked without `first`, and its upper bound. */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export interface PaginatorInfo {
+  count: number;
+  currentPage: number;
+  firstItem: number | null;
+  hasMorePages: boolean;
+  lastItem: number | null;
+  lastPage: number;
+  perPage: number;
+  total: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  paginatorInfo: PaginatorInfo;
+}
+
+/** Normalises `first` (capped) and `page` (1-based) into limit and offset. */
+export function pageWindow(first: number | null | undefined, page: number | null | undefined, max = MAX_PAGE_SIZE) {
+  const perPage = Math.min(Math.max(first ?? DEFAULT_PAGE_SIZE, 1), max);
+  const currentPage = Math.max(page ?? 1, 1);
+  return { perPage, currentPage, limit: perPage, offset: (currentPage - 1) * perPage };
+}
+
+/** Lighthouse's paginator info for one page of `count` rows out of `total`. */
+export function paginatorInfo(total: number, count: number, perPage: number, currentPage: number): PaginatorInfo {
+  const firstItem = count > 0 ? (currentPage - 1) * perPage + 1 : null;
+  const lastPage = Math.max(Math.ceil(total / perPage), 1);
+  return {
+    count,
+    currentPage,
+    firstItem,
+    lastItem: firstItem === null ? null : firstItem + count - 1,
+    hasMorePages: currentPage < lastPage,
+    lastPage,
+    perPage,
+    total,
+  };
+}
+
+export const PaginatorInfoRef = builder.objectRef<PaginatorInfo>('PaginatorInfo').implement({
+  description: 'Where a page sits in a paged list (Lighthouse paginator info).',
+  fields: (t) => ({
+    count: t.exposeInt('count', { description: 'Items on this page.' }),
+    currentPage: t.exposeInt('currentPage'),
+    firstItem: t.exposeInt('firstItem', { nullable: true }),
+    hasMorePages: t.exposeBoolean('hasMorePages'),
+    lastItem: t.exposeInt('lastItem', { nullable: true }),
+    lastPage: t.exposeInt('lastPage'),
+    perPage: t.exposeInt('perPage'),
+    total: t.exposeInt('total'),
+  }),
+});
+
+/** A `{ data, paginatorInfo }` type for one object type, named `<Type>Paginator`. */
+export function paginatorOf<T>(name: string, item: ObjectRef<any, T>) {
+  return builder.objectRef<Page<T>>(`${name}Paginator`).implement({
+    fields: (t) => ({
+      data: t.field({ type: [item], resolve: (p) => p.data }),
+      paginatorInfo: t.field({ type: PaginatorInfoRef, resolve: (p) => p.paginatorInfo }),
+    }),
+  });
+}

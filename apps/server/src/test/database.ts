@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db/client';
+import { withDatabase } from './global-setup';
+
+/**
+ * A database of this test file's own, copied from the run's migrated template: a fresh PostgreSQL
+ * database (dropped on close) or a PGlite instance loaded from the template dump.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') {
+    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.dump)]) });
+  }
+  const name = `${template.copyPrefix}${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template.template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ url: withDatabase(template.url, name), poolSize: 4 });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const drop = new pg.Client({ connectionString: template.url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}

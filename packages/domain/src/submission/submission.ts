@@ -1,0 +1,24 @@
+/** Stored submission statuses (DESIGN section 3). "Published" is derived, never stored. */
+export const SUBMISSION_STATUSES = ['CREATED', 'SUBMITTED', 'TESTING', 'APPROVED', 'REJECTED'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** The kinds of creation, as stored in `model_type` and used in edit-step URLs. */
+export const MODEL_TYPES = ['item', 'set_item', 'set', 'lot', 'room', 'sim', 'mod'] as const;
+export type ModelType = (typeof MODEL_TYPES)[number];
+
+export const TEST_STATUSES = ['OPEN', 'IN_PROGRESS', 'DONE', 'CLEARED'] as const;
+export type TestStatus = (typeof TEST_STATUSES)[number];
+/** A test is unfinished while it is open or in progress. */
+export const UNFINISHED_TEST_STATUSES: readonly TestStatus[] = ['OPEN', 'IN_PROGRESS'];
+
+export const TEST_RESULTS = ['PASSED', 'FAILED'] as const;
+export type TestResult = (typeof TEST_RESULTS)[number];
+
+export const UPDATE_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type UpdateRequestStatus = (typeof UPDATE_REQUEST_STATUSES)[number];
+
+/** The current game version (SPEC section 9): new creations default to it. */
+export const CURRENT_GAME_VERSION = 4;
+
+/** Minimum number of words in a description (SPEC section 9). */
+export const MIN_DESCRIPTION_WORDS = 5;
