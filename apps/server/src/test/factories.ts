@@ -26,3 +26,30 @@ export async function buildMember(
   const id = await createMember(db, { email, username, password: options.password ?? null, roles: options.roles ?? [] });
   return { id, email, username, password: options.password ?? null };
 }
+
+export interface SubmissionOptions {
+  status?: import('@corner/domain').SubmissionStatus;
+  name?: string;
+  publish_at?: Date | null;
+  deleted_at?: Date | null;
+}
+
+/** A creation of kind "mod" (the kind with no fields of its own) owned by `memberId`. */
+export async function buildSubmission(db: Db, memberId: number, options: SubmissionOptions = {}): Promise<number> {
+  const { mods, submissions } = await import('../db/schema/index');
+  const [mod] = await db.insert(mods).values({}).returning({ id: mods.id });
+  const [row] = await db
+    .insert(submissions)
+    .values({
+      member_id: memberId,
+      model_type: 'mod',
+      model_id: mod!.id,
+      name: options.name ?? 'A test creation',
+      description: 'A creation built by the test factories.',
+      status: options.status ?? 'CREATED',
+      publish_at: options.publish_at ?? null,
+      deleted_at: options.deleted_at ?? null,
+    })
+    .returning({ id: submissions.id });
+  return row!.id;
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { Database } from './db/client';
+import { createTestDatabase } from './test/database';
+
+let app: FastifyInstance;
+let database: Database;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-web-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Corner</title><div id="root"></div>');
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  database = await createTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: dist, MAIN_SITE_URL: 'https://main.example.org/' });
+  app = await buildApp({ config, database, logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('HTTP', () => {
+  it('GET /healthz answers 200 once the database answers', async () => {
+    const res = await app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the runtime config the web app reads', async () => {
+    const res = await app.inject('/config.json');
+    expect(res.json()).toEqual({ mainSiteUrl: 'https://main.example.org/' });
+  });
+
+  it('serves the app for client routes, including unknown ones (the app shows not-found)', async () => {
+    for (const url of ['/', '/staff/awaiting-approval', '/no/such/page']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache, and 404s for missing non-page requests', async () => {
+    const asset = await app.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  });
+
+  it('GraphQL answers are never cached', async () => {
+    const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: { query: '{ me { MemberID } }' } });
+    expect(res.json()).toEqual({ data: { me: null } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('configuration', () => {
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MAIN_SITE_URL: 'not a url' })).toThrow(/MAIN_SITE_URL/);
+  });
+  it('has embedded defaults', () => {
+    const c = loadConfig({});
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c).toMatchObject({ PORT: 3000, MAIN_SITE_URL: 'https://example.com', SEED_DEMO: true });
+    expect(c.dbDir).toBe(path.resolve('./data/db'));
+  });
+});

@@ -1,0 +1,144 @@
+import {
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+} from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasPermission, SEEDED_ROLES } from '@corner/domain';
+import { schema } from './index';
+import type { AuthScopes } from './builder';
+import { buildMember } from '../test/factories';
+import { useTestServer } from '../test/server';
+
+/**
+ * Walks EVERY query and mutation in the schema for every kind of caller, and checks that
+ * (1) each operation declares a policy, and (2) the server enforces exactly that policy: callers
+ * outside it get an "authorization" error, callers inside it never do. Operations added later are
+ * covered automatically; an operation acting on an owned resource declares `extensions.ownedArg`
+ * and is also called with another creator's resource, which must be refused.
+ */
+const server = useTestServer();
+
+interface Caller {
+  name: string;
+  memberId: number | null;
+  permissions: Set<string>;
+}
+const callers: Caller[] = [];
+let owner: Caller;
+let other: Caller;
+
+beforeAll(async () => {
+  const db = server.database.db;
+  callers.push({ name: 'anonymous', memberId: null, permissions: new Set() });
+  owner = { name: 'creator (owner)', memberId: (await buildMember(db)).id, permissions: new Set() };
+  other = { name: "another creator (someone else's data)", memberId: (await buildMember(db)).id, permissions: new Set() };
+  callers.push(owner, other);
+  for (const role of SEEDED_ROLES) {
+    const m = await buildMember(db, { roles: [role.name] });
+    callers.push({ name: `role ${role.name}`, memberId: m.id, permissions: new Set(role.permissions) });
+  }
+});
+
+type Policy = Partial<AuthScopes>;
+interface FieldPolicy {
+  pothosOptions?: { authScopes?: Policy; extensions?: { ownedArg?: string } };
+}
+const operations = [schema.getQueryType()!, schema.getMutationType()!].flatMap((root) =>
+  Object.values(root.getFields()).map((field) => {
+    const options = (field.extensions as FieldPolicy).pothosOptions;
+    return {
+      root: root.name as 'Query' | 'Mutation',
+      field,
+      policy: options?.authScopes,
+      ownedArg: options?.extensions?.ownedArg,
+    };
+  }),
+);
+
+function allowed(policy: Policy, caller: Caller): boolean {
+  if (policy.public) return true;
+  if (caller.memberId === null) return false;
+  if (policy.signedIn) return true;
+  if (policy.permission) return hasPermission(caller.permissions, policy.permission);
+  return false;
+}
+
+/** A value for an argument that passes GraphQL validation; ids point at the owner's fixtures. */
+function sampleValue(type: GraphQLInputType, name: string): unknown {
+  const inner = getNullableType(type) as GraphQLInputType;
+  if (isListType(inner)) return [sampleValue(inner.ofType as GraphQLInputType, name)];
+  if (isEnumType(inner)) return inner.getValues()[0]!.value;
+  if (isInputObjectType(inner)) {
+    return Object.fromEntries(
+      Object.values(inner.getFields())
+        .filter((f) => isNonNullType(f.type))
+        .map((f) => [f.name, sampleValue(f.type, f.name)]),
+    );
+  }
+  if (isScalarType(inner)) {
+    switch (inner.name) {
+      case 'Int':
+        return name === 'member_id' ? owner.memberId : 1;
+      case 'Float':
+        return 1;
+      case 'Boolean':
+        return false;
+      case 'DateTime':
+        return new Date().toISOString();
+      case 'JSON':
+        return {};
+      default:
+        return name === 'user' ? 'walk@corner.test' : 'walk';
+    }
+  }
+  throw new Error(`No sample for argument ${name}`);
+}
+
+function document(root: 'Query' | 'Mutation', field: GraphQLField<unknown, unknown>) {
+  const required = field.args.filter((a: GraphQLArgument) => isNonNullType(a.type));
+  const vars = required.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+  const args = required.map((a) => `${a.name}: $${a.name}`).join(', ');
+  const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+  const op = root === 'Query' ? 'query' : 'mutation';
+  return {
+    query: `${op} Walk${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`,
+    variables: Object.fromEntries(required.map((a) => [a.name, sampleValue(a.type, a.name)])),
+  };
+}
+
+describe('authorization walk', () => {
+  it('finds operations to walk', () => {
+    expect(operations.length).toBeGreaterThan(10);
+  });
+
+  it.each(operations.map((o) => [`${o.root}.${o.field.name}`, o] as const))('%s declares a policy', (_name, op) => {
+    expect(op.policy, `${op.root}.${op.field.name} has no authScopes`).toBeDefined();
+    expect(Object.keys(op.policy!).length).toBeGreaterThan(0);
+  });
+
+  it.each(operations.map((o) => [`${o.root}.${o.field.name}`, o] as const))('%s answers exactly its policy', async (_name, op) => {
+    const { query, variables } = document(op.root, op.field);
+    for (const caller of callers) {
+      const token = caller.memberId === null ? null : await server.tokenFor(caller.memberId);
+      const res = await server.gql(query, variables, { token });
+      const authErrors = (res.errors ?? []).filter((e) => e.extensions?.category === 'authorization');
+      const expected = allowed(op.policy!, caller) && !(op.ownedArg && caller === other);
+      if (expected) {
+        expect(authErrors, `${caller.name} must be allowed ${op.field.name}: ${JSON.stringify(authErrors)}`).toEqual([]);
+      } else {
+        expect(authErrors.length, `${caller.name} must be refused ${op.field.name}`).toBeGreaterThan(0);
+        expect(authErrors[0]!.extensions!.reason).toEqual(expect.any(String));
+        expect((res.data as Record<string, unknown> | null)?.[op.field.name] ?? null).toBeNull();
+      }
+    }
+  });
+});
