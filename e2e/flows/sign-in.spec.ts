@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage, signInThroughApi } from '../pages/login-page';
+import { Shell } from '../pages/shell';
+import { MAIN_SITE_URL } from '../playwright.config';
+
+test('a creator signs in and lands in creator\'s corner', async ({ page }) => {
+  await page.goto('/my-creations');
+  // The navigation guard sends a visitor without a token to /login.
+  await expect(page).toHaveURL(/\/login$/);
+  const login = new LoginPage(page);
+  await login.open();
+  await new Shell(page).screenshot('login');
+  await login.signIn('creator@corner.test');
+  const shell = new Shell(page);
+  await shell.expectCorner("creator's corner");
+  await expect(page.getByRole('heading', { name: /Welcome, Cora Creator/ })).toBeVisible();
+  await expect(shell.menuLink('Editing Queue')).toBeVisible();
+  await expect(shell.menuLink('Needs attention')).toBeVisible();
+  // A creator without admin access has no way into staff's corner.
+  await expect(page.getByRole('link', { name: 'Open admin' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open admin' })).toHaveCount(0);
+  await shell.screenshot('creator-home');
+});
+
+test('a wrong password shows its message', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('creator@corner.test', 'not-the-password');
+  await expect(page.getByText('Either email or password is incorrect')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await new Shell(page).screenshot('login-wrong-password');
+});
+
+test('admin opens staff\'s corner through "Open admin" and sees the staff menu with badges', async ({ page }) => {
+  await signInThroughApi(page, 'admin@corner.test');
+  await page.goto('/');
+  const shell = new Shell(page);
+  await shell.expectCorner("creator's corner");
+  await page.getByRole('link', { name: 'Open admin' }).or(page.getByRole('button', { name: 'Open admin' })).first().click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await shell.expectCorner("staff's corner");
+  for (const label of ['Overview', 'Creations not submitted', 'Awaiting approval', 'Testing queue', 'Updates testing queue', 'Approved', 'Published', 'Deleted', 'Testing failed', 'Updates testing failed', 'Rejected', 'Reported', 'Updated', 'File management', 'Message management', 'Payments lists', 'Elastic Search', 'Migration', 'Archive']) {
+    await expect(shell.menuLink(new RegExp(`^${label}`)), label).toBeVisible();
+  }
+  // Badges show the live staff counts (the demo seed has an empty queue: 0 shows no badge, so the
+  // count cards on the overview carry the numbers).
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await shell.screenshot('staff-overview');
+  await page.getByRole('link', { name: 'Open submissions' }).or(page.getByRole('button', { name: 'Open submissions' })).first().click();
+  await shell.expectCorner("creator's corner");
+});
+
+test('an unknown path shows the not-found page without signing in', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/this\/does\/not\/exist$/);
+  await new Shell(page).screenshot('not-found');
+});
+
+test('logout revokes the token and goes to the main site', async ({ page }) => {
+  const token = await signInThroughApi(page, 'creator@corner.test');
+  await page.route(`${MAIN_SITE_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Main site</h1>' }));
+  await page.goto('/');
+  await new Shell(page).expectCorner("creator's corner");
+  await page.evaluate(() => (document.cookie = 'corner_session=1; path=/'));
+  await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })).first().click();
+  await expect(page).toHaveURL(MAIN_SITE_URL);
+  await expect(page.getByRole('heading', { name: 'Main site' })).toBeVisible();
+  // The token is gone from the browser and revoked on the server.
+  await page.goto('/login');
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate(() => document.cookie)).not.toContain('corner_session');
+  const me = await page.request.post('/graphql', { data: { query: '{ me { MemberID } }' }, headers: { authorization: `Bearer ${token}` } });
+  expect(await me.json()).toEqual({ data: { me: null } });
+});
