@@ -13,6 +13,10 @@ test('a creator signs in and lands in creator\'s corner', async ({ page }) => {
   await login.signIn('creator@corner.test');
   const shell = new Shell(page);
   await shell.expectCorner("creator's corner");
+  // Back on the page they asked for before signing in.
+  await expect(page).toHaveURL(/\/my-creations$/);
+  await expect(page.getByRole('heading', { name: 'My creations' })).toBeVisible();
+  await shell.menuLink('Home').click();
   await expect(page.getByRole('heading', { name: /Welcome, Cora Creator/ })).toBeVisible();
   await expect(shell.menuLink('Editing Queue')).toBeVisible();
   await expect(shell.menuLink('Needs attention')).toBeVisible();
@@ -32,7 +36,7 @@ test('a wrong password shows its message', async ({ page }) => {
 });
 
 test('admin opens staff\'s corner through "Open admin" and sees the staff menu with badges', async ({ page }) => {
-  await signInThroughApi(page, 'admin@corner.test');
+  const token = await signInThroughApi(page, 'admin@corner.test');
   await page.goto('/');
   const shell = new Shell(page);
   await shell.expectCorner("creator's corner");
@@ -42,8 +46,35 @@ test('admin opens staff\'s corner through "Open admin" and sees the staff menu w
   for (const label of ['Overview', 'Creations not submitted', 'Awaiting approval', 'Testing queue', 'Updates testing queue', 'Approved', 'Published', 'Deleted', 'Testing failed', 'Updates testing failed', 'Rejected', 'Reported', 'Updated', 'File management', 'Message management', 'Payments lists', 'Elastic Search', 'Migration', 'Archive']) {
     await expect(shell.menuLink(new RegExp(`^${label}`)), label).toBeVisible();
   }
-  // Badges show the live staff counts (the demo seed has an empty queue: 0 shows no badge, so the
-  // count cards on the overview carry the numbers).
+  // Badges show the live staff counts: each equals the count the API reports for its queue.
+  const counts = (await (
+    await page.request.post('/graphql', {
+      data: { query: '{ staffCounters { waiting testing updatesTesting failedTesting updatesFailedTesting rejected reported updated } }' },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { data: { staffCounters: Record<string, number> } };
+  const badges: [string, string][] = [
+    ['Awaiting approval', 'waiting'],
+    ['Testing queue', 'testing'],
+    ['Updates testing queue', 'updatesTesting'],
+    ['Testing failed', 'failedTesting'],
+    ['Updates testing failed', 'updatesFailedTesting'],
+    ['Rejected', 'rejected'],
+    ['Reported', 'reported'],
+    ['Updated', 'updated'],
+  ];
+  let shown = 0;
+  for (const [label, key] of badges) {
+    const n = counts.data.staffCounters[key]!;
+    const badge = shell.menuLink(new RegExp(`^${label}`)).locator('.mantine-Badge-root');
+    if (n > 0) {
+      await expect(badge, label).toHaveText(String(n));
+      shown += 1;
+    } else {
+      await expect(badge, label).toHaveCount(0);
+    }
+  }
+  expect(shown, 'the demo data fills several queues').toBeGreaterThanOrEqual(5);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await shell.screenshot('staff-overview');
   await page.getByRole('link', { name: 'Open submissions' }).or(page.getByRole('button', { name: 'Open submissions' })).first().click();

@@ -26,6 +26,8 @@ export async function signInThroughApi(page: Page, email: string, password = DEM
   const body = (await response.json()) as { data?: { login: string } };
   const token = body.data?.login;
   if (!token) throw new Error(`Could not sign in ${email}: ${JSON.stringify(body)}`);
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  // Store it once, on the app's origin, as the app itself does after signing in.
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('token', t), token);
   return token;
 }

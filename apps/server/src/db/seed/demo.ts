@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { members, supportStaff } from '../schema/index';
 import { createMember } from '../../modules/member/member.service';
+import { seedDemoCreations } from './creations';
 
 export const DEMO_PASSWORD = 'corner-demo';
 
@@ -15,7 +16,7 @@ export const DEMO_MEMBERS = [
   { email: 'creator@corner.test', username: 'Cora Creator', roles: [], what: 'A creator with no role' },
 ] as const;
 
-/** Demo members and the support-staff list. Only into a database with no members. */
+/** Demo members, the support-staff list and their creations. Only into a database with no members. */
 export async function seedDemo(db: DbOrTx): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(members);
   if ((existing?.n ?? 0) > 0) return false;
@@ -23,5 +24,6 @@ export async function seedDemo(db: DbOrTx): Promise<boolean> {
     await createMember(db, { email: m.email, username: m.username, password: DEMO_PASSWORD, roles: [...m.roles] });
   }
   await db.insert(supportStaff).values([{ email: 'admin@corner.test' }, { email: 'staff@corner.test' }, { email: 'tester@corner.test' }]);
+  await seedDemoCreations(db);
   return true;
 }

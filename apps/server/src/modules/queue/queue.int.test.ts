@@ -140,14 +140,15 @@ describe('queues agree with the domain definition on random data', () => {
     const rand = random(20261122);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
     const owners = [(await buildMember(db)).id, (await buildMember(db)).id, (await buildMember(db)).id];
-    const facts = new Map<number, SubmissionFacts & { owner: number }>();
+    type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] ? U[] : T[K] };
+    const facts = new Map<number, Mutable<SubmissionFacts> & { owner: number }>();
     for (let i = 0; i < 150; i++) {
       const owner = pick(owners);
       const status = pick(SUBMISSION_STATUSES);
       const publishAt = pick([null, new Date(now.getTime() - 3 * day), new Date(now.getTime() + 3 * day)]);
       const deletedAt = rand() < 0.1 ? new Date(now.getTime() - day) : null;
       const id = await buildSubmission(db, owner, { status, publish_at: publishAt, deleted_at: deletedAt });
-      const f: SubmissionFacts & { owner: number } = { owner, status, publishAt, deletedAt, tests: [], reports: [], updateRequests: [] };
+      const f: Mutable<SubmissionFacts> & { owner: number } = { owner, status, publishAt, deletedAt, tests: [], reports: [], updateRequests: [] };
       for (let r = Math.floor(rand() * 3); r > 0; r--) {
         const urStatus = pick(UPDATE_REQUEST_STATUSES);
         const [ur] = await db.insert(updateRequests).values({ submission_id: id, member_id: owner, status: urStatus }).returning({ id: updateRequests.id });

@@ -1,0 +1,119 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { ModelType, SubmissionStatus } from '@corner/domain';
+import type { DbOrTx } from '../client';
+import {
+  categories,
+  lots,
+  members,
+  mods,
+  newItems,
+  reports,
+  rooms,
+  sets,
+  sims,
+  submissions,
+  tests,
+  updateRequests,
+} from '../schema/index';
+
+const DAY = 86_400_000;
+
+interface DemoCreation {
+  owner: string;
+  kind: Exclude<ModelType, 'set_item'>;
+  name: string;
+  category: string;
+  status: SubmissionStatus;
+  description: string;
+  keywords: string;
+  /** Days from now; negative is in the past. */
+  publishInDays?: number;
+  test?: 'open' | 'failed' | 'passed';
+  report?: string;
+  updateRequest?: { message: string; test?: 'open' | 'failed' };
+  rejection?: string;
+}
+
+/** Creations in every queue, so a new user sees a lived-in portal with badges. */
+const CREATIONS: DemoCreation[] = [
+  { owner: 'creator@corner.test', kind: 'item', name: 'Willow Rattan Armchair', category: 'Armchairs', status: 'CREATED', description: 'A light rattan armchair with a linen cushion in five swatches.', keywords: 'rattan, armchair, boho' },
+  { owner: 'creator@corner.test', kind: 'lot', name: 'Maple Lane Starter Home', category: 'Residential Lots', status: 'CREATED', description: 'A cosy two-bedroom starter home on a 20 by 15 lot, fully furnished.', keywords: 'starter, family, cosy' },
+  { owner: 'creator@corner.test', kind: 'item', name: 'Sage Linen Sofa', category: 'Sofas', status: 'SUBMITTED', description: 'A deep three-seater sofa in sage linen with matching pillows.', keywords: 'sofa, linen, sage' },
+  { owner: 'creator@corner.test', kind: 'room', name: 'Sunny Nursery', category: 'Rooms', status: 'SUBMITTED', test: 'open', description: 'A bright nursery room with a crib, changing table and soft rugs.', keywords: 'nursery, baby, pastel' },
+  { owner: 'creator@corner.test', kind: 'item', name: 'Terrazzo Coffee Table', category: 'Coffee Tables', status: 'SUBMITTED', test: 'failed', description: 'A round terrazzo coffee table with brass legs in four colours.', keywords: 'terrazzo, table, modern' },
+  { owner: 'creator@corner.test', kind: 'mod', name: 'Better Autumn Weather', category: 'Gameplay Mods', status: 'REJECTED', rejection: 'Description too short: please describe what the mod changes and how to install it.', description: 'Tweaks autumn weather.', keywords: 'weather, autumn, seasons' },
+  { owner: 'creator@corner.test', kind: 'set', name: 'Cottage Kitchen Set', category: 'Kitchen Sets', status: 'APPROVED', publishInDays: 3, description: 'Counters, cabinets, an island and clutter in a warm cottage style.', keywords: 'kitchen, cottage, set' },
+  { owner: 'creator@corner.test', kind: 'item', name: 'Brass Floor Lamp', category: 'Floor Lamps', status: 'APPROVED', publishInDays: -10, description: 'A slim brass floor lamp with a pleated fabric shade.', keywords: 'lamp, brass, lighting' },
+  { owner: 'creator@corner.test', kind: 'sim', name: 'The Okafor Family', category: 'Households', status: 'APPROVED', publishInDays: -20, report: 'Custom content listed as required is missing.', description: 'A family of four with their own style, traits and aspirations.', keywords: 'family, household, sims' },
+  { owner: 'creator@corner.test', kind: 'item', name: 'Velvet Canopy Bed', category: 'Beds', status: 'APPROVED', publishInDays: -30, updateRequest: { message: 'Added three new velvet swatches and fixed the shadow map.' }, description: 'A double canopy bed in soft velvet with sheer curtains.', keywords: 'bed, velvet, canopy' },
+  { owner: 'artist@corner.test', kind: 'item', name: 'Retro Diner Booth', category: 'Armchairs', status: 'SUBMITTED', description: 'A red vinyl diner booth with chrome trim for café lots.', keywords: 'retro, diner, booth' },
+  { owner: 'artist@corner.test', kind: 'lot', name: 'Harbour Café', category: 'Community Lots', status: 'SUBMITTED', description: 'A seaside café with outdoor seating and a small bakery counter.', keywords: 'cafe, harbour, community' },
+  { owner: 'artist@corner.test', kind: 'item', name: 'Moonlight Curtains', category: 'Curtains', status: 'APPROVED', publishInDays: -45, updateRequest: { message: 'New longer variant for tall windows.', test: 'open' }, description: 'Floor-length sheer curtains that glow softly at night.', keywords: 'curtains, sheer, night' },
+  { owner: 'artist@corner.test', kind: 'item', name: 'Ivy Wall Shelf', category: 'Decor', status: 'CREATED', description: 'A floating wall shelf with trailing ivy and small pots.', keywords: 'shelf, ivy, plants' },
+];
+
+async function insertKind(db: DbOrTx, kind: DemoCreation['kind']): Promise<number> {
+  const table = { item: newItems, set: sets, lot: lots, room: rooms, sim: sims, mod: mods }[kind];
+  const [row] = await db.insert(table).values({}).returning({ id: table.id });
+  return row!.id;
+}
+
+/** Demo creations of the demo members, with tests, reports and update requests. */
+export async function seedDemoCreations(db: DbOrTx): Promise<void> {
+  const people = await db
+    .select({ id: members.id, email: members.email })
+    .from(members)
+    .where(inArray(members.email, ['creator@corner.test', 'artist@corner.test', 'tester@corner.test', 'staff@corner.test']));
+  const idOf = (email: string) => people.find((p) => p.email === email)!.id;
+  const now = Date.now();
+  for (const [i, c] of CREATIONS.entries()) {
+    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, c.category));
+    const submitted = c.status !== 'CREATED';
+    const [s] = await db
+      .insert(submissions)
+      .values({
+        member_id: idOf(c.owner),
+        model_type: c.kind === 'item' ? 'item' : c.kind,
+        model_id: await insertKind(db, c.kind),
+        name: c.name,
+        description: c.description,
+        keywords: c.keywords,
+        category_id: category?.id ?? null,
+        status: c.status,
+        was_submitted: submitted,
+        submitted_at: submitted ? new Date(now - (20 - i) * DAY) : null,
+        publish_at: c.publishInDays === undefined ? null : new Date(now + c.publishInDays * DAY),
+        latest_rejection_reason: c.rejection ?? null,
+        moderator_id: c.status === 'APPROVED' || c.status === 'REJECTED' ? idOf('staff@corner.test') : null,
+        created_at: new Date(now - (30 - i) * DAY),
+        updated_at: new Date(now - (14 - i) * DAY),
+      })
+      .returning({ id: submissions.id });
+    const submissionId = s!.id;
+    if (c.test) {
+      await db.insert(tests).values({
+        submission_id: submissionId,
+        tester_id: idOf('tester@corner.test'),
+        status: c.test === 'open' ? 'IN_PROGRESS' : 'DONE',
+        test_result: c.test === 'failed' ? 'FAILED' : c.test === 'passed' ? 'PASSED' : null,
+        test_notes: c.test === 'failed' ? 'The table legs float above the floor on the round variant.' : null,
+      });
+    }
+    if (c.report) await db.insert(reports).values({ submission_id: submissionId, type: 'missing-requirements', note: c.report });
+    if (c.updateRequest) {
+      const [ur] = await db
+        .insert(updateRequests)
+        .values({ submission_id: submissionId, member_id: idOf(c.owner), message: c.updateRequest.message })
+        .returning({ id: updateRequests.id });
+      if (c.updateRequest.test) {
+        await db.insert(tests).values({
+          submission_id: submissionId,
+          update_request_id: ur!.id,
+          tester_id: idOf('tester@corner.test'),
+          status: c.updateRequest.test === 'open' ? 'OPEN' : 'DONE',
+          test_result: c.updateRequest.test === 'failed' ? 'FAILED' : null,
+        });
+      }
+    }
+  }
+}

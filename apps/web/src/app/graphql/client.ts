@@ -1,0 +1,91 @@
+import { GRAPHQL_PATH } from '@corner/domain';
+import { Kind, type DocumentNode } from 'graphql';
+import { Client, cacheExchange, fetchExchange, mapExchange, type CombinedError, type Operation } from 'urql';
+import { authorizationText, classifyGraphQLError, isAuthorizationCategory } from './errors';
+
+/** What the app does with the errors SPEC section 8 says are shown. */
+export interface ErrorHandlers {
+  /** A permission failure: `text` is extensions.reason or the message. */
+  onAuthorizationError(text: string, shouldRevalidate: boolean): void;
+  onNetworkError(text: string): void;
+}
+
+/** Operations whose network errors are silently ignored (SPEC section 8). */
+const NETWORK_ERRORS_IGNORED = new Set(['getPackageDataFromUploadedFile']);
+
+declare module '@urql/core' {
+  interface OperationContext {
+    /**
+     * Errors of this operation are only logged, never shown or acted on: the caller handles them
+     * (token validation, logout).
+     */
+    silentErrors?: boolean;
+  }
+}
+
+/** The names of the root fields an operation asks for. */
+export function rootFieldNames(document: DocumentNode): string[] {
+  const names: string[] = [];
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    for (const selection of definition.selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) names.push(selection.name.value);
+    }
+  }
+  return names;
+}
+
+function operationLabel(operation: Operation): string {
+  return rootFieldNames(operation.query).join(', ') || operation.kind;
+}
+
+/** Applies SPEC section 8 to one failed result. */
+export function handleOperationError(error: CombinedError, operation: Operation, handlers: ErrorHandlers): void {
+  const label = operationLabel(operation);
+  const isSilent = operation.context.silentErrors === true;
+  if (error.networkError) {
+    console.error(`GraphQL network error (${label})`, error.networkError);
+    const isIgnored = rootFieldNames(operation.query).some((name) => NETWORK_ERRORS_IGNORED.has(name));
+    if (!isSilent && !isIgnored) handlers.onNetworkError(error.networkError.message);
+  }
+  for (const graphQLError of error.graphQLErrors) {
+    const kind = classifyGraphQLError(graphQLError);
+    if (kind === 'login') continue; // Shown by the sign-in form, which reads the mutation's result.
+    console.error(`GraphQL error (${label})`, graphQLError);
+    if (kind === 'authorization' && !isSilent) {
+      handlers.onAuthorizationError(authorizationText(graphQLError), isAuthorizationCategory(graphQLError));
+    }
+  }
+}
+
+/**
+ * fetch for urql that turns a non-2xx answer without a GraphQL body into the error message of
+ * SPEC section 8. A non-2xx answer with a JSON body still carries GraphQL errors and is left to urql.
+ */
+export const fetchWithStatus: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!response.ok && !/json/i.test(contentType)) {
+    throw new Error(`Request failed with status code ${response.status}`);
+  }
+  return response;
+};
+
+/**
+ * The urql client: POST to /graphql (never GET), the token in the Authorization header ("Bearer "
+ * plus the token, or an empty value), deduplicated requests (urql's default), document cache.
+ * A client belongs to one token, so a new sign-in starts with an empty cache.
+ */
+export function createGraphQLClient(token: string | null, handlers: ErrorHandlers): Client {
+  return new Client({
+    url: GRAPHQL_PATH,
+    preferGetMethod: false,
+    fetch: fetchWithStatus,
+    fetchOptions: () => ({ headers: { Authorization: token ? `Bearer ${token}` : '' } }),
+    exchanges: [
+      cacheExchange,
+      mapExchange({ onError: (error, operation) => handleOperationError(error, operation, handlers) }),
+      fetchExchange,
+    ],
+  });
+}

@@ -1,0 +1,60 @@
+import { CombinedError } from '@urql/core';
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { authorizationText, classifyGraphQLError, errorCause, isAuthorizationCategory, loginErrorMessage } from './errors';
+
+describe('classifyGraphQLError', () => {
+  it('treats errors at path login as sign-in errors', () => {
+    expect(classifyGraphQLError({ message: 'Either email or password is incorrect', path: ['login'] })).toBe('login');
+  });
+
+  it('keeps sign-in errors on the form even with category authorization', () => {
+    const error = { message: 'Too many attempts', path: ['login'], extensions: { category: 'authorization' } };
+    expect(classifyGraphQLError(error)).toBe('login');
+  });
+
+  it('treats category authorization and the message not-authorized as permission failures', () => {
+    expect(classifyGraphQLError({ message: 'x', extensions: { category: 'authorization' } })).toBe('authorization');
+    expect(classifyGraphQLError({ message: 'not-authorized', path: ['staffCounters'] })).toBe('authorization');
+  });
+
+  it('treats anything else as other', () => {
+    expect(classifyGraphQLError({ message: 'boom', path: ['me'], extensions: { category: 'internal' } })).toBe('other');
+  });
+});
+
+describe('isAuthorizationCategory', () => {
+  it('is true only for the category, not the bare message', () => {
+    expect(isAuthorizationCategory({ message: 'x', extensions: { category: 'authorization' } })).toBe(true);
+    expect(isAuthorizationCategory({ message: 'not-authorized' })).toBe(false);
+  });
+});
+
+describe('authorizationText', () => {
+  it('prefers extensions.reason and falls back to the message', () => {
+    expect(authorizationText({ message: 'not-authorized', extensions: { reason: 'You may not do that' } })).toBe(
+      'You may not do that',
+    );
+    expect(authorizationText({ message: 'not-authorized', extensions: { reason: '' } })).toBe('not-authorized');
+    expect(authorizationText({ message: 'not-authorized' })).toBe('not-authorized');
+  });
+});
+
+describe('loginErrorMessage and errorCause', () => {
+  it('finds the sign-in message among the errors', () => {
+    const error = new CombinedError({
+      graphQLErrors: [new GraphQLError('Email is invalid or missing', { path: ['login'] })],
+    });
+    expect(loginErrorMessage(error)).toBe('Email is invalid or missing');
+    expect(loginErrorMessage(undefined)).toBeNull();
+  });
+
+  it('reads a cause without urql prefixes', () => {
+    const graphQLError = new CombinedError({
+      graphQLErrors: [new GraphQLError('not-authorized', { extensions: { category: 'authorization', reason: 'Token expired' } })],
+    });
+    expect(errorCause(graphQLError)).toBe('Token expired');
+    const networkError = new CombinedError({ networkError: new Error('Request failed with status code 502') });
+    expect(errorCause(networkError)).toBe('Request failed with status code 502');
+  });
+});

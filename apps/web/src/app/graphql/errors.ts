@@ -1,0 +1,48 @@
+import type { CombinedError } from '@urql/core';
+
+/** The parts of a GraphQL error the app reads (SPEC section 8, DESIGN section 2). */
+export interface GraphQLErrorLike {
+  message: string;
+  path?: readonly (string | number)[] | undefined;
+  extensions?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * How the app treats a GraphQL error:
+ * - `login`: an error at path "login", shown on the sign-in form;
+ * - `authorization`: category "authorization" or message "not-authorized", shown in the banner;
+ * - `other`: only logged.
+ */
+export type GraphQLErrorKind = 'login' | 'authorization' | 'other';
+
+export function classifyGraphQLError(error: GraphQLErrorLike): GraphQLErrorKind {
+  // Sign-in failures come first: whatever their category, they belong on the form.
+  if (error.path?.[0] === 'login') return 'login';
+  if (isAuthorizationCategory(error) || error.message === 'not-authorized') return 'authorization';
+  return 'other';
+}
+
+/** Only the category (not the bare message) marks the token as not validated (SPEC section 8). */
+export function isAuthorizationCategory(error: GraphQLErrorLike): boolean {
+  return error.extensions?.category === 'authorization';
+}
+
+/** The text shown for a permission failure: `extensions.reason`, or else the message. */
+export function authorizationText(error: GraphQLErrorLike): string {
+  const reason = error.extensions?.reason;
+  return typeof reason === 'string' && reason.trim() !== '' ? reason : error.message;
+}
+
+/** The message of the first error at path "login", for the sign-in form. */
+export function loginErrorMessage(error: CombinedError | undefined): string | null {
+  const found = error?.graphQLErrors.find((e) => classifyGraphQLError(e) === 'login');
+  return found ? found.message : null;
+}
+
+/** A readable cause for a failed request, without urql's "[GraphQL]"/"[Network]" prefixes. */
+export function errorCause(error: CombinedError): string {
+  const first = error.graphQLErrors[0];
+  if (first) return classifyGraphQLError(first) === 'authorization' ? authorizationText(first) : first.message;
+  if (error.networkError) return error.networkError.message;
+  return error.message.replace(/^\[(GraphQL|Network)\]\s*/, '');
+}

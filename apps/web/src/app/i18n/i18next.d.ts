@@ -1,0 +1,10 @@
+import 'i18next';
+import type en from './en.json';
+
+// Typed translation keys: `t('nav.home')` is checked against en.json.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}

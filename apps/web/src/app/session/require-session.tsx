@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../features/member/hooks/use-session';
+import type { LoginRedirectState } from '../../features/member/session';
+import { CenteredLoader } from '../../ui/centered-loader';
+
+/**
+ * The navigation guard of SPEC section 2 around every route but /login and the not-found page:
+ * - no stored token: redirect to /login, keeping the wanted path for after sign-in;
+ * - token not yet confirmed: a loading spinner;
+ * - confirmed: the page. A re-validation after an authorization error keeps the page on screen.
+ */
+export function RequireSession() {
+  const { token, member, hasValidationFailed } = useSession();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (token === null) {
+    // Just refused: the validation sends the user to /login after LOGIN_REDIRECT_DELAY_MS.
+    if (hasValidationFailed) return <CenteredLoader label={t('app.loading')} />;
+    const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (member === null) return <CenteredLoader label={t('app.loading')} />;
+  return <Outlet />;
+}

@@ -1,0 +1,74 @@
+import { LOGIN_REDIRECT_DELAY_MS } from '@corner/domain';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useClient } from 'urql';
+import { MeQuery } from '../../features/member/graphql';
+import { useSession } from '../../features/member/hooks/use-session';
+import { sessionStore, type LoginRedirectState } from '../../features/member/session';
+import { showError } from '../error/error-store';
+import { errorCause } from '../graphql/errors';
+
+/**
+ * Runs the token validation of SPEC section 4: whenever a validation is asked for (a stored token on
+ * first load, after TOKEN_VALIDATION_DELAY_MS; a sign-in; an authorization error), query `me` from
+ * the network. On failure: log, show "Error getting token" plus the cause (none when `me` is null),
+ * delete the token, reset, and after LOGIN_REDIRECT_DELAY_MS go to /login, keeping the wanted path.
+ */
+export function useValidateSession(): void {
+  const { token, shouldValidateToken, validationDelayMs, hasValidationFailed } = useSession();
+  const client = useClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { t } = useTranslation();
+  const locationRef = useRef(location);
+
+  useEffect(() => {
+    locationRef.current = location;
+  }, [location]);
+
+  useEffect(() => {
+    if (token === null || !shouldValidateToken) return;
+    const timer = window.setTimeout(() => {
+      const validating = sessionStore.beginValidation();
+      if (validating === null) return;
+      void client
+        .query(
+          MeQuery,
+          {},
+          {
+            requestPolicy: 'network-only',
+            silentErrors: true,
+            // The token being validated, whatever client instance happens to run the query.
+            fetchOptions: { headers: { Authorization: `Bearer ${validating}` } },
+          },
+        )
+        .toPromise()
+        .then((result) => {
+          const me = result.data?.me ?? null;
+          if (!result.error && me) {
+            sessionStore.confirm(validating, me);
+            return;
+          }
+          const cause = result.error ? errorCause(result.error) : null;
+          console.error('Error getting token', result.error ?? 'me is null');
+          showError(cause ? t('session.errorGettingTokenWithCause', { cause }) : t('session.errorGettingToken'));
+          sessionStore.reject(validating);
+        });
+    }, validationDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [token, shouldValidateToken, validationDelayMs, client, t]);
+
+  useEffect(() => {
+    if (!hasValidationFailed) return;
+    const timer = window.setTimeout(() => {
+      const { pathname, search, hash } = locationRef.current;
+      if (pathname !== '/login') {
+        const state: LoginRedirectState = { from: `${pathname}${search}${hash}` };
+        void navigate('/login', { replace: true, state });
+      }
+      sessionStore.acknowledgeFailure();
+    }, LOGIN_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [hasValidationFailed, navigate]);
+}

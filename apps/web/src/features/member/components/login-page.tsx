@@ -1,0 +1,81 @@
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useMutation } from 'urql';
+import { dismissError } from '../../../app/error/error-store';
+import { loginErrorMessage } from '../../../app/graphql/errors';
+import { LoginMutation } from '../graphql';
+import { sessionStore, wantedPath } from '../session';
+
+/** /login, named "Sign in" (SPEC section 2). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [{ fetching }, login] = useMutation(LoginMutation);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  useDocumentTitle(`${t('login.title')} · ${t('app.name')}`);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    dismissError();
+    setMessage(null);
+    const result = await login({ user: email.trim(), password });
+    const token = result.data?.login;
+    if (token) {
+      sessionStore.signIn(token);
+      await navigate(wantedPath(location.state), { replace: true });
+      return;
+    }
+    // Network errors go to the banner; the server's sign-in messages are shown here.
+    setMessage(loginErrorMessage(result.error));
+  }
+
+  return (
+    <Center mih="65vh">
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }} w="100%" maw={420}>
+        <form noValidate onSubmit={(event) => void handleSubmit(event)}>
+          <Stack gap="md">
+            <div>
+              <Title order={1} fz={28}>
+                {t('login.title')}
+              </Title>
+              <Text c="dimmed" size="sm" mt={6}>
+                {t('login.intro')}
+              </Text>
+            </div>
+            {message ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+                {message}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('login.email')}
+              name="email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              autoFocus
+            />
+            <PasswordInput
+              label={t('login.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={fetching} fullWidth mt="xs">
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

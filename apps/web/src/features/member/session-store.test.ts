@@ -1,0 +1,119 @@
+import { TOKEN_STORAGE_KEY, TOKEN_VALIDATION_DELAY_MS } from '@corner/domain';
+import { describe, expect, it } from 'vitest';
+import { createSessionStore, type SessionMember, type TokenStorage } from './session-store';
+
+function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { data: Record<string, string> } {
+  const data = { ...initial };
+  return {
+    data,
+    getItem: (key) => data[key] ?? null,
+    setItem: (key, value) => {
+      data[key] = value;
+    },
+    removeItem: (key) => {
+      delete data[key];
+    },
+  };
+}
+
+const member: SessionMember = {
+  MemberID: 1,
+  UserName: 'Creator',
+  Email: 'creator@corner.test',
+  minisite_level: null,
+  roles: [],
+  preferences: { member_id: 1, languages: [], expansion_packs: [] },
+};
+
+describe('session store', () => {
+  it('starts without a token when none is stored', () => {
+    const store = createSessionStore(memoryStorage());
+    expect(store.getState()).toMatchObject({ token: null, isTokenValidated: false, shouldValidateToken: false });
+  });
+
+  it('validates a stored token after the start-up delay', () => {
+    const store = createSessionStore(memoryStorage({ [TOKEN_STORAGE_KEY]: 'abc' }));
+    expect(store.getState()).toMatchObject({
+      token: 'abc',
+      isTokenValidated: false,
+      shouldValidateToken: true,
+      validationDelayMs: TOKEN_VALIDATION_DELAY_MS,
+    });
+  });
+
+  it('runs one validation at a time and confirms the member', () => {
+    const store = createSessionStore(memoryStorage({ [TOKEN_STORAGE_KEY]: 'abc' }));
+    expect(store.beginValidation()).toBe('abc');
+    expect(store.beginValidation()).toBeNull();
+    store.confirm('abc', member);
+    expect(store.getState()).toMatchObject({ isTokenValidated: true, member, shouldValidateToken: false });
+  });
+
+  it('deletes a refused token, resets the state and flags the failure', () => {
+    const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: 'abc' });
+    const store = createSessionStore(storage);
+    store.beginValidation();
+    store.reject('abc');
+    expect(storage.data[TOKEN_STORAGE_KEY]).toBeUndefined();
+    expect(store.getState()).toMatchObject({ token: null, member: null, hasValidationFailed: true });
+    store.acknowledgeFailure();
+    expect(store.getState().hasValidationFailed).toBe(false);
+  });
+
+  it('ignores the result of a validation for a token that was replaced meanwhile', () => {
+    const store = createSessionStore(memoryStorage({ [TOKEN_STORAGE_KEY]: 'old' }));
+    store.beginValidation();
+    store.signIn('new');
+    store.reject('old');
+    store.confirm('old', member);
+    expect(store.getState()).toMatchObject({ token: 'new', isTokenValidated: false, hasValidationFailed: false });
+  });
+
+  it('stores the token on sign-in and validates it at once', () => {
+    const storage = memoryStorage();
+    const store = createSessionStore(storage);
+    store.signIn('tok');
+    expect(storage.data[TOKEN_STORAGE_KEY]).toBe('tok');
+    expect(store.getState()).toMatchObject({ token: 'tok', shouldValidateToken: true, validationDelayMs: 0 });
+  });
+
+  it('re-validates after an authorization error but keeps the member meanwhile', () => {
+    const store = createSessionStore(memoryStorage({ [TOKEN_STORAGE_KEY]: 'abc' }));
+    store.beginValidation();
+    store.confirm('abc', member);
+    store.requestValidation();
+    expect(store.getState()).toMatchObject({ isTokenValidated: false, shouldValidateToken: true, member });
+  });
+
+  it('does not ask for validation without a token', () => {
+    const store = createSessionStore(memoryStorage());
+    store.requestValidation();
+    expect(store.getState().shouldValidateToken).toBe(false);
+  });
+
+  it('clears the token on logout', () => {
+    const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: 'abc' });
+    const store = createSessionStore(storage);
+    store.clear();
+    expect(storage.data[TOKEN_STORAGE_KEY]).toBeUndefined();
+    expect(store.getState().token).toBeNull();
+  });
+
+  it('survives a storage that throws', () => {
+    const broken: TokenStorage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    const store = createSessionStore(broken);
+    expect(store.getState().token).toBeNull();
+    store.signIn('tok');
+    expect(store.getState().token).toBe('tok');
+  });
+});
