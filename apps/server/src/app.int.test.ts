@@ -7,6 +7,13 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
 import { createTestDatabase } from './test/database';
+import { buildMember } from './test/factories';
+import { createSession } from './modules/member/member.service';
+
+async function createSessionFor(db: Database): Promise<string> {
+  const m = await buildMember(db.db);
+  return createSession(db.db, m.id, 1, { ip: '127.0.0.1', userAgent: null });
+}
 
 let app: FastifyInstance;
 let database: Database;
@@ -57,6 +64,60 @@ describe('HTTP', () => {
     const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: { query: '{ me { MemberID } }' } });
     expect(res.json()).toEqual({ data: { me: null } });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GraphQL over JSON', () => {
+  const post = (payload: unknown, token?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: payload as object,
+    });
+
+  it('answers syntax and validation errors as GraphQL errors', async () => {
+    const syntax = await post({ query: '{ me { ' });
+    expect(syntax.statusCode).toBe(200);
+    expect(syntax.json().errors[0].message).toMatch(/^Syntax Error/);
+    const unknown = await post({ query: '{ me { Password } }' });
+    expect(unknown.json().errors[0].message).toBe('Cannot query field "Password" on type "Member".');
+  });
+
+  it('picks the named operation and coerces variables', async () => {
+    const res = await post({
+      query: 'query A { me { MemberID } } query B($id: Int) { attributeGroups(id: $id) { id } }',
+      operationName: 'A',
+    });
+    expect(res.json()).toEqual({ data: { me: null } });
+    const bad = await post({ query: 'query ($id: Int) { categories(id: $id) { id } }', variables: { id: 'seven' } });
+    expect(bad.json().errors[0].message).toContain('Int cannot represent non-integer value');
+  });
+
+  it('masks unexpected errors: a failing database never shows its SQL', async () => {
+    const token = await createSessionFor(database);
+    await database.exec('alter table categories rename to categories_gone');
+    try {
+      const res = await post({ query: '{ categories { id } }' }, token);
+      expect(res.json().errors).toEqual([expect.objectContaining({ message: 'Unexpected error.' })]);
+      expect(res.body).not.toMatch(/categor(ies|y)_gone|relation|select/i);
+    } finally {
+      await database.exec('alter table categories_gone rename to categories');
+    }
+    await database.exec('alter table sessions rename to sessions_gone');
+    try {
+      const res = await post({ query: '{ me { MemberID } }' }, token);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    } finally {
+      await database.exec('alter table sessions_gone rename to sessions');
+    }
+  });
+
+  it('rejects a malformed body with a clear 400', async () => {
+    const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toMatch(/at .*\.js/);
   });
 });
 
