@@ -2,12 +2,12 @@ import { hasPermission } from '@corner/domain';
 import type { MantineColor } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
-import type { MyCountersQuery } from '../../features/submission/graphql';
+import type { CountersFragment } from '../../features/queue/graphql';
 import type en from '../i18n/en.json';
 import { dropRepeatedSeparators } from '../../ui/nav-menu/separators';
 
 /** The counters the API returns, by name (`created`, `waiting`, ... `unreadMessages`). */
-export type Counters = ResultOf<typeof MyCountersQuery>['myCounters'];
+export type Counters = ResultOf<typeof CountersFragment>;
 export type CounterName = keyof Counters;
 
 /** A key under "nav" in en.json. */

@@ -1,23 +1,14 @@
 import { graphql } from 'gql.tada';
+import { CountersFragment } from '../queue/graphql';
 
 /** The signed-in creator's own counters: sidebar badges and home cards. */
-export const MyCountersQuery = graphql(`
-  query MyCounters {
-    myCounters {
-      created
-      waiting
-      approved
-      testing
-      published
-      needsAttention
-      failedTesting
-      updated
-      rejected
-      reported
-      updatesTesting
-      updatesFailedTesting
-      deleted
-      unreadMessages
+export const MyCountersQuery = graphql(
+  `
+    query MyCounters {
+      myCounters {
+        ...CountersFields
+      }
     }
-  }
-`);
+  `,
+  [CountersFragment],
+);
