@@ -40,6 +40,15 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   /** Folder of the built web app; served with an index.html fallback. */
   WEB_DIST: z.string().optional(),
+  /** getPageSource: allow private and loopback addresses (off: no server-side request forgery). */
+  PAGE_SOURCE_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** getPageSource: give up on a page after this long. */
+  PAGE_SOURCE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** getPageSource: read at most this much of a page. */
+  PAGE_SOURCE_MAX_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

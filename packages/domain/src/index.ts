@@ -5,3 +5,6 @@ export * from './queue/condition';
 export * from './queue/queue';
 export * from './member/member';
 export * from './member/preferences';
+export * from './text/allowed-characters';
+export * from './submission/completeness';
+export * from './submission/input';

@@ -15,6 +15,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, SEEDED_ROLES } from '@corner/domain';
 import { schema } from './index';
 import type { AuthScopes } from './builder';
+import type { OwnedDeclaration } from './policy';
+import { buildOwnedFixtures, type OwnedFixtures } from '../test/owned-fixtures';
 import { buildMember } from '../test/factories';
 import { useTestServer } from '../test/server';
 
@@ -22,8 +24,9 @@ import { useTestServer } from '../test/server';
  * Walks EVERY query and mutation in the schema for every kind of caller, and checks that
  * (1) each operation declares a policy, and (2) the server enforces exactly that policy: callers
  * outside it get an "authorization" error, callers inside it never do. Operations added later are
- * covered automatically; an operation acting on an owned resource declares `extensions.ownedArg`
- * and is also called with another creator's resource, which must be refused.
+ * covered automatically. An operation acting on a creator's resource declares `owned(...)` in its
+ * extensions; the walk then passes the owner's resource, and every caller who is neither the owner
+ * nor holds the declared staff permissions must be refused.
  */
 const server = useTestServer();
 
@@ -35,6 +38,7 @@ interface Caller {
 const callers: Caller[] = [];
 let owner: Caller;
 let other: Caller;
+let fixtures: OwnedFixtures;
 
 beforeAll(async () => {
   const db = server.database.db;
@@ -42,6 +46,7 @@ beforeAll(async () => {
   owner = { name: 'creator (owner)', memberId: (await buildMember(db)).id, permissions: new Set() };
   other = { name: "another creator (someone else's data)", memberId: (await buildMember(db)).id, permissions: new Set() };
   callers.push(owner, other);
+  fixtures = await buildOwnedFixtures(db, owner.memberId!);
   for (const role of SEEDED_ROLES) {
     const m = await buildMember(db, { roles: [role.name] });
     callers.push({ name: `role ${role.name}`, memberId: m.id, permissions: new Set(role.permissions) });
@@ -50,7 +55,7 @@ beforeAll(async () => {
 
 type Policy = Partial<AuthScopes>;
 interface FieldPolicy {
-  pothosOptions?: { authScopes?: Policy; extensions?: { ownedArg?: string } };
+  pothosOptions?: { authScopes?: Policy; extensions?: Partial<OwnedDeclaration> };
 }
 const operations = [schema.getQueryType()!, schema.getMutationType()!].flatMap((root) =>
   Object.values(root.getFields()).map((field) => {
@@ -59,7 +64,7 @@ const operations = [schema.getQueryType()!, schema.getMutationType()!].flatMap((
       root: root.name as 'Query' | 'Mutation',
       field,
       policy: options?.authScopes,
-      ownedArg: options?.extensions?.ownedArg,
+      owned: options?.extensions?.owned,
     };
   }),
 );
@@ -73,7 +78,8 @@ function allowed(policy: Policy, caller: Caller): boolean {
 }
 
 /** A value for an argument that passes GraphQL validation; ids point at the owner's fixtures. */
-function sampleValue(type: GraphQLInputType, name: string): unknown {
+function sampleValue(type: GraphQLInputType, name: string, op?: Operation): unknown {
+  if (op?.owned && op.owned.arg === name) return fixtures[op.owned.kind];
   const inner = getNullableType(type) as GraphQLInputType;
   if (isListType(inner)) return [sampleValue(inner.ofType as GraphQLInputType, name)];
   if (isEnumType(inner)) return inner.getValues()[0]!.value;
@@ -103,15 +109,18 @@ function sampleValue(type: GraphQLInputType, name: string): unknown {
   throw new Error(`No sample for argument ${name}`);
 }
 
-function document(root: 'Query' | 'Mutation', field: GraphQLField<unknown, unknown>) {
+type Operation = (typeof operations)[number];
+
+function document(op: Operation) {
+  const { root, field } = op;
   const required = field.args.filter((a: GraphQLArgument) => isNonNullType(a.type));
   const vars = required.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
   const args = required.map((a) => `${a.name}: $${a.name}`).join(', ');
   const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
-  const op = root === 'Query' ? 'query' : 'mutation';
+  const keyword = root === 'Query' ? 'query' : 'mutation';
   return {
-    query: `${op} Walk${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`,
-    variables: Object.fromEntries(required.map((a) => [a.name, sampleValue(a.type, a.name)])),
+    query: `${keyword} Walk${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`,
+    variables: Object.fromEntries(required.map((a) => [a.name, sampleValue(a.type, a.name, op)])),
   };
 }
 
@@ -126,12 +135,14 @@ describe('authorization walk', () => {
   });
 
   it.each(operations.map((o) => [`${o.root}.${o.field.name}`, o] as const))('%s answers exactly its policy', async (_name, op) => {
-    const { query, variables } = document(op.root, op.field);
+    const { query, variables } = document(op);
     for (const caller of callers) {
       const token = caller.memberId === null ? null : await server.tokenFor(caller.memberId);
       const res = await server.gql(query, variables, { token });
       const authErrors = (res.errors ?? []).filter((e) => e.extensions?.category === 'authorization');
-      const expected = allowed(op.policy!, caller) && !(op.ownedArg && caller === other);
+      const expected =
+        allowed(op.policy!, caller) &&
+        (!op.owned || caller === owner || hasPermission(caller.permissions, op.owned.staff));
       if (expected) {
         expect(authErrors, `${caller.name} must be allowed ${op.field.name}: ${JSON.stringify(authErrors)}`).toEqual([]);
       } else {

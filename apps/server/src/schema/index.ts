@@ -4,5 +4,6 @@ import './scalars';
 import '../modules/member/member.schema';
 import '../modules/catalog/catalog.schema';
 import '../modules/queue/queue.schema';
+import '../modules/submission/submission.schema';
 
 export const schema = builder.toSchema({ sortSchema: true });

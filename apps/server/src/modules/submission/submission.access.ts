@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import { ADMIN_ACCESS, hasPermission, pagePermission } from '@corner/domain';
+import type { Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { submissions } from '../../db/schema/index';
+import { authorizationError, AuthorizationCode } from '../../errors';
+import { notEditable, submissionNotFound } from './submission.errors';
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+
+/** Staff who may change any creation's content (reviewers fixing details). */
+export const STAFF_EDIT_PERMISSIONS = [pagePermission('waiting', 'edit')];
+/** Staff who may read any creation. */
+export const STAFF_VIEW_PERMISSIONS = [ADMIN_ACCESS];
+
+/** Statuses in which the owner may edit: a draft, or a rejected creation being fixed. */
+export const OWNER_EDITABLE_STATUSES = ['CREATED', 'REJECTED'] as const;
+
+export function isPublished(s: Pick<SubmissionRow, 'status' | 'publish_at' | 'deleted_at'>, now = new Date()): boolean {
+  return s.status === 'APPROVED' && s.deleted_at === null && s.publish_at !== null && s.publish_at <= now;
+}
+
+export function isOwner(ctx: Context, s: Pick<SubmissionRow, 'member_id'>): boolean {
+  return ctx.auth.member?.id === s.member_id;
+}
+
+/** Reads a creation row, or throws "not found". `forUpdate` locks it for the transaction. */
+export async function loadSubmission(db: DbOrTx, id: number, options: { forUpdate?: boolean } = {}): Promise<SubmissionRow> {
+  const query = db.select().from(submissions).where(and(eq(submissions.id, id)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw submissionNotFound(id);
+  return row;
+}
+
+/** Anyone may read a published creation; otherwise the owner or staff. */
+export function assertCanView(ctx: Context, s: SubmissionRow): void {
+  if (isPublished(s) || isOwner(ctx, s)) return;
+  if (ctx.auth.member && hasPermission(ctx.auth.permissions, STAFF_VIEW_PERMISSIONS)) return;
+  throw authorizationError(ctx.auth.member ? AuthorizationCode.NOT_OWNER : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+}
+
+/**
+ * The owner may change a creation while it is a draft or rejected (editing a rejected creation
+ * takes it back to CREATED, see the service); staff with review edit rights may change any live one.
+ */
+export function assertCanEdit(ctx: Context, s: SubmissionRow): void {
+  const staff = ctx.auth.member !== null && hasPermission(ctx.auth.permissions, STAFF_EDIT_PERMISSIONS);
+  if (!isOwner(ctx, s) && !staff) {
+    throw authorizationError(ctx.auth.member ? AuthorizationCode.NOT_OWNER : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+  }
+  if (s.deleted_at !== null) throw notEditable('DELETED');
+  if (!staff && !(OWNER_EDITABLE_STATUSES as readonly string[]).includes(s.status)) throw notEditable(s.status);
+}
+
+/** Loads a creation the caller may view. */
+export async function submissionForView(ctx: Context, id: number, db: DbOrTx = ctx.db): Promise<SubmissionRow> {
+  const s = await loadSubmission(db, id);
+  assertCanView(ctx, s);
+  return s;
+}
+
+/** Loads (and locks, inside a transaction) a creation the caller may edit now. */
+export async function submissionForEdit(ctx: Context, id: number, db: DbOrTx): Promise<SubmissionRow> {
+  const s = await loadSubmission(db, id, { forUpdate: true });
+  assertCanEdit(ctx, s);
+  return s;
+}
