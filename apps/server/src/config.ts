@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_UPLOAD_FILES } from '@corner/domain';
 
 /**
  * Every environment variable the server reads, parsed and documented in one place.
@@ -49,6 +50,21 @@ const schema = z.object({
   PAGE_SOURCE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** getPageSource: read at most this much of a page. */
   PAGE_SOURCE_MAX_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  // Files and images (docs/decisions.md, "Files and images").
+  /** Largest image upload, in bytes (10 MiB). */
+  MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_IMAGE_BYTES),
+  /** Largest submission file upload, in bytes (512 MiB; at most 2 GiB, sizes are GraphQL Ints). */
+  MAX_FILE_BYTES: z.coerce.number().int().positive().max(2 ** 31 - 1).default(DEFAULT_MAX_FILE_BYTES),
+  /** Most files in one upload request. */
+  MAX_UPLOAD_FILES: z.coerce.number().int().positive().max(100).default(DEFAULT_MAX_UPLOAD_FILES),
+  /**
+   * Secret that signs image and file URLs (HMAC-SHA256), so `<img>` tags and downloads work without
+   * the Authorization header. Unset: one is generated once into DATA_DIR/url-signing-secret. Several
+   * processes behind a load balancer must share one (set it, or share DATA_DIR).
+   */
+  URL_SIGNING_SECRET: z.string().min(32).optional(),
+  /** How long a signed image or file URL works, in seconds (rounded up to a quarter of it, for caching). */
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -8,3 +8,6 @@ export * from './member/preferences';
 export * from './text/allowed-characters';
 export * from './submission/completeness';
 export * from './submission/input';
+export * from './dependency/dependency';
+export * from './file/limits';
+export * from './file/attachment-input';

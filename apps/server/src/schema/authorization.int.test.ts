@@ -5,7 +5,7 @@ import {
   isInputObjectType,
   isListType,
   isNonNullType,
-  isObjectType,
+  isCompositeType,
   isScalarType,
   type GraphQLArgument,
   type GraphQLField,
@@ -116,7 +116,7 @@ function document(op: Operation) {
   const required = field.args.filter((a: GraphQLArgument) => isNonNullType(a.type));
   const vars = required.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
   const args = required.map((a) => `${a.name}: $${a.name}`).join(', ');
-  const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+  const selection = isCompositeType(getNamedType(field.type)) ? ' { __typename }' : '';
   const keyword = root === 'Query' ? 'query' : 'mutation';
   return {
     query: `${keyword} Walk${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`,
@@ -139,6 +139,8 @@ describe('authorization walk', () => {
     for (const caller of callers) {
       const token = caller.memberId === null ? null : await server.tokenFor(caller.memberId);
       const res = await server.gql(query, variables, { token });
+      const invalid = (res.errors ?? []).filter((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || /Cannot query|must have a selection|Expected type|Variable/.test(e.message));
+      expect(invalid, `the walk's own query for ${op.field.name} must be valid`).toEqual([]);
       const authErrors = (res.errors ?? []).filter((e) => e.extensions?.category === 'authorization');
       const expected =
         allowed(op.policy!, caller) &&

@@ -5,5 +5,6 @@ import '../modules/member/member.schema';
 import '../modules/catalog/catalog.schema';
 import '../modules/queue/queue.schema';
 import '../modules/submission/submission.schema';
+import '../modules/dependency/dependency.schema';
 
 export const schema = builder.toSchema({ sortSchema: true });

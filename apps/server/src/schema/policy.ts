@@ -19,6 +19,7 @@ export const policy = {
 export type OwnedKind = 'submission' | 'image' | 'file' | 'hotspot' | 'objectGuid' | 'gameItem' | 'setItem';
 
 export interface OwnedDeclaration {
+  [key: string]: unknown;
   owned: {
     /** The argument that names the resource. */
     arg: string;

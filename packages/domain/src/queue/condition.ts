@@ -1,4 +1,4 @@
-import type { SubmissionStatus, TestResult, TestStatus, UpdateRequestStatus } from '../submission/submission';
+import type { ModelType, SubmissionStatus, TestResult, TestStatus, UpdateRequestStatus } from '../submission/submission';
 import { UNFINISHED_TEST_STATUSES } from '../submission/submission';
 
 /**
@@ -9,6 +9,7 @@ import { UNFINISHED_TEST_STATUSES } from '../submission/submission';
 export type Condition =
   | { type: 'status'; in: readonly SubmissionStatus[] }
   | { type: 'deleted' }
+  | { type: 'topLevel' }
   | { type: 'publishAt'; when: 'past' | 'future' }
   | { type: 'test'; scope: TestScope; state: TestState }
   | { type: 'openReport' }
@@ -24,6 +25,8 @@ export type TestState = 'unfinished' | 'failedUncleared';
 
 export const status = (...values: SubmissionStatus[]): Condition => ({ type: 'status', in: values });
 export const deleted: Condition = { type: 'deleted' };
+/** A creation in its own right: not a child of a set (children travel with their set). */
+export const topLevel: Condition = { type: 'topLevel' };
 export const publishAt = (when: 'past' | 'future'): Condition => ({ type: 'publishAt', when });
 export const test = (scope: TestScope, state: TestState): Condition => ({ type: 'test', scope, state });
 export const openReport: Condition = { type: 'openReport' };
@@ -35,6 +38,8 @@ export const or = (...conds: Condition[]): Condition => ({ type: 'or', conds });
 /** The facts about one submission that a condition can look at. */
 export interface SubmissionFacts {
   status: SubmissionStatus;
+  /** Defaults to a top-level kind when absent. */
+  modelType?: ModelType;
   deletedAt: Date | null;
   publishAt: Date | null;
   tests: readonly {
@@ -59,6 +64,8 @@ export function matches(cond: Condition, facts: SubmissionFacts, now: Date): boo
       return cond.in.includes(facts.status);
     case 'deleted':
       return facts.deletedAt !== null;
+    case 'topLevel':
+      return facts.modelType !== 'set_item';
     case 'publishAt':
       if (facts.publishAt === null) return false;
       return cond.when === 'past' ? facts.publishAt <= now : facts.publishAt > now;

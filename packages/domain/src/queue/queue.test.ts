@@ -74,6 +74,16 @@ describe('queue definitions', () => {
   });
 });
 
+describe('set children', () => {
+  it('never appear in a queue on their own: they travel with their set', () => {
+    for (const id of QUEUE_IDS) {
+      expect(inQueue(id, { status: 'CREATED', modelType: 'set_item' }), id).toBe(false);
+      expect(inQueue(id, { status: 'REJECTED', modelType: 'set_item', deletedAt: now }), id).toBe(false);
+    }
+    expect(inQueue('created', { status: 'CREATED', modelType: 'set' })).toBe(true);
+  });
+});
+
 describe('badgeText', () => {
   it('shows 99+ above 99', () => {
     expect(badgeText(0)).toBe('0');

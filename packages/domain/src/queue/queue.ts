@@ -1,4 +1,4 @@
-import { and, deleted, not, openReport, or, publishAt, status, test, updateRequest, type Condition } from './condition';
+import { and, deleted, not, openReport, or, publishAt, status, test, topLevel, updateRequest, type Condition } from './condition';
 
 /**
  * Every queue of the product, defined once (SPEC section 9, DESIGN section 3). The same definition
@@ -31,7 +31,8 @@ export interface QueueDefinition {
   sort: { field: 'updated_at' | 'created_at' | 'publish_at' | 'deleted_at'; order: 'asc' | 'desc' };
 }
 
-const live = not(deleted);
+/** Live creations in their own right: not deleted, not a set's child. */
+const live = and(topLevel, not(deleted));
 const inReview = status('SUBMITTED', 'TESTING', 'APPROVED');
 
 const QUEUES: Record<QueueId, QueueDefinition> = {
@@ -67,7 +68,7 @@ const QUEUES: Record<QueueId, QueueDefinition> = {
     where: and(live, status('APPROVED'), publishAt('past')),
     sort: { field: 'publish_at', order: 'desc' },
   },
-  deleted: { id: 'deleted', where: deleted, sort: { field: 'deleted_at', order: 'desc' } },
+  deleted: { id: 'deleted', where: and(topLevel, deleted), sort: { field: 'deleted_at', order: 'desc' } },
   /** Unconfirmed (uncleared) failed tests on SUBMITTED or TESTING. */
   failedTesting: {
     id: 'failedTesting',

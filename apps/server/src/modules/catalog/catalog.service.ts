@@ -6,9 +6,14 @@ import {
   attributeTypes,
   categories,
   categoryAttributeGroups,
+  collaborations,
+  collections,
   rejectionCategories,
   rejectionReasons,
+  themes,
 } from '../../db/schema/index';
+import { allowedCharactersMessage, CURRENT_GAME_VERSION } from '@corner/domain';
+import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -169,4 +174,51 @@ export async function findRejectionCategories(
     : [];
   const data = cats.map((c) => ({ ...c, reasons: reasons.filter((r) => r.rejection_category_id === c.id) }));
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
+}
+
+export async function allThemes(db: Db) {
+  return db.select({ id: themes.id, name: themes.name }).from(themes).orderBy(asc(themes.name));
+}
+
+type NamedTable = typeof collections | typeof collaborations;
+
+/** Collections or collaborations whose name contains `name` (case-insensitive), for a game, at most 20. */
+export async function searchNamed(db: Db, table: NamedTable, args: { name?: string | null; game?: number | null }) {
+  const where: SQL[] = [];
+  if (args.name?.trim()) where.push(ilike(table.name, `%${escapeLike(args.name.trim())}%`));
+  if (args.game != null) where.push(eq(table.game, args.game));
+  return db
+    .select({ id: table.id, name: table.name, game: table.game })
+    .from(table)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(table.name))
+    .limit(20);
+}
+
+/**
+ * Creates a collection or collaboration by name and game; an existing one with the same name
+ * (case-insensitive) in that game is returned instead of a duplicate.
+ */
+export async function createNamed(db: Db, table: NamedTable, memberId: number, args: { name: string; game: number }, what: string) {
+  const name = args.name.trim().replace(/\s+/g, ' ');
+  const problems: string[] = [];
+  if (!name) problems.push(`The ${what} needs a name.`);
+  if (name.length > 100) problems.push(`The ${what} name must be 100 characters or fewer.`);
+  const bad = allowedCharactersMessage('The name', name);
+  if (bad) problems.push(bad);
+  if (problems.length) throw validationError({ name: problems });
+  if (!Number.isInteger(args.game) || args.game < 1 || args.game > CURRENT_GAME_VERSION) {
+    throw validationError({ game: [`Game must be between 1 and ${CURRENT_GAME_VERSION}.`] });
+  }
+  const [existing] = await db
+    .select({ id: table.id, name: table.name, game: table.game })
+    .from(table)
+    .where(and(eq(table.game, args.game), sql`lower(${table.name}) = ${name.toLowerCase()}`));
+  if (existing) return existing;
+  const [created] = await db
+    .insert(table)
+    .values({ name, game: args.game, member_id: memberId })
+    .onConflictDoNothing()
+    .returning({ id: table.id, name: table.name, game: table.game });
+  return created ?? (await searchNamed(db, table, { name, game: args.game }))[0]!;
 }

@@ -17,6 +17,8 @@ export function conditionSql(cond: Condition, now: Date): SQL {
       )})`;
     case 'deleted':
       return sql`${s.deleted_at} is not null`;
+    case 'topLevel':
+      return sql`${s.model_type} <> 'set_item'`;
     case 'publishAt':
       return cond.when === 'past'
         ? sql`(${s.publish_at} is not null and ${s.publish_at} <= ${now.toISOString()}::timestamptz)`

@@ -1,0 +1,67 @@
+import { builder } from '../../schema/builder';
+import { owned, policy } from '../../schema/policy';
+import { RequiredItemRef, SubmissionPropertiesRef } from '../submission/submission.schema';
+import { STAFF_VIEW_PERMISSIONS } from '../submission/submission.access';
+import * as service from './dependency.service';
+import { fetchPageSource } from './page-source';
+
+export const LegacyItemRef = builder.objectRef<service.LegacyItemRow>('LegacyItem').implement({
+  description: 'An item of the older submission system.',
+  fields: (t) => ({
+    ID: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    game: t.exposeInt('game'),
+    publishDate: t.expose('publish_date', { type: 'DateTime', nullable: true }),
+    published: t.exposeBoolean('published'),
+    status: t.exposeString('status'),
+    isHidden: t.exposeBoolean('is_hidden'),
+    reports: t.exposeInt('reports'),
+    uploads: t.exposeInt('uploads'),
+    categories: t.exposeStringList('categories'),
+    creator: t.string({ resolve: (i) => i.creator_name }),
+    images: t.expose('images', { type: 'JSON' }),
+    thumbnail: t.string({
+      description: 'Where the legacy thumbnail lives: the folder is the ID divided by 1000, floored.',
+      resolve: (i) => `/legacy/${Math.floor(i.id / 1000)}/${i.id}.jpg`,
+    }),
+  }),
+});
+
+const DependencySearchRef = builder
+  .objectRef<Awaited<ReturnType<typeof service.searchDependencies>>>('DependencySearchResult')
+  .implement({
+    fields: (t) => ({
+      submissions: t.field({ type: [SubmissionPropertiesRef], resolve: (r) => r.submissions }),
+      legacy_items: t.field({ type: [LegacyItemRef], resolve: (r) => r.legacy_items }),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  searchSubmissionDependencies: t.field({
+    type: DependencySearchRef,
+    description: 'The content search of the required-items dialog: at most 5 portal creations and 5 legacy items.',
+    authScopes: policy.signedIn,
+    args: { phrase: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => service.searchDependencies(ctx, a.phrase),
+  }),
+  getPageSource: t.string({
+    description: 'The HTML of a web page, for its og:title and og:image. Private and local addresses are refused.',
+    authScopes: policy.signedIn,
+    args: { url: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) =>
+      fetchPageSource(a.url, {
+        allowPrivate: ctx.config.PAGE_SOURCE_ALLOW_PRIVATE,
+        timeoutMs: ctx.config.PAGE_SOURCE_TIMEOUT_MS,
+        maxBytes: ctx.config.PAGE_SOURCE_MAX_BYTES,
+      }),
+  }),
+  getRequiredItemsForSubmission: t.field({
+    type: [RequiredItemRef],
+    description: "A creation's required downloads.",
+    authScopes: policy.public,
+    extensions: owned('submission', 'submission_id', STAFF_VIEW_PERMISSIONS),
+    args: { submission_id: t.arg.int({ required: true }) },
+    resolve: (_r, a, ctx) => service.requiredItemsOf(ctx, a.submission_id),
+  }),
+}));
