@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 
-/** Where `npm run dev -w @corner/server` listens; the dev and preview servers forward API calls there. */
-const API_ORIGIN = 'http://127.0.0.1:3000';
+/**
+ * Where `npm run dev -w @corner/server` listens; the dev and preview servers forward API calls there.
+ * CORNER_API points them at another server, e.g. CORNER_API=http://127.0.0.1:3300.
+ */
+const API_ORIGIN = process.env.CORNER_API ?? 'http://127.0.0.1:3000';
 
 const apiProxy: Record<string, ProxyOptions> = {
   '/graphql': { target: API_ORIGIN },

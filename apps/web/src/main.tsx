@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import './app/i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -11,3 +11,4 @@ export * from './submission/input';
 export * from './dependency/dependency';
 export * from './file/limits';
 export * from './file/attachment-input';
+export * from './submission/options';

@@ -1,5 +1,6 @@
 import { themeForMember } from '@corner/domain';
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider as GraphQLProvider } from 'urql';
@@ -29,6 +30,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
+        {/* Confirmations such as "Submitted for review", shown above the error banner. */}
+        <Notifications position="top-right" zIndex={400} />
         <GraphQLProvider value={client}>{children}</GraphQLProvider>
       </MantineProvider>
     </I18nextProvider>

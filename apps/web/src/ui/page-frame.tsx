@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 export interface PageFrameProps {
   /** The page's name: its h1 and the first part of the document title. */
   title: string;
+  /** Text under the title; anything but a string is rendered as it is. */
   description?: ReactNode;
   /** Buttons or links shown beside the title. */
   actions?: ReactNode;
@@ -23,11 +24,14 @@ export function PageFrame({ title, description, actions, children }: PageFramePr
           <Title order={1} fz={{ base: 26, sm: 30 }} lh={1.2}>
             {title}
           </Title>
-          {description ? (
+          {typeof description === 'string' ? (
             <Text c="dimmed" maw={680}>
               {description}
             </Text>
-          ) : null}
+          ) : (
+            // A richer description (badges, icons) brings its own layout.
+            (description ?? null)
+          )}
         </Stack>
         {actions ? <Group gap="sm">{actions}</Group> : null}
       </Group>

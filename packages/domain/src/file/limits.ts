@@ -149,10 +149,7 @@ export function mimetypeOfKind(kind: FileKind, firstBytes: Uint8Array): string {
   return 'application/octet-stream';
 }
 
-/**
- * A size as people read it: "512 bytes", "1.5 KB", "14.2 MB", "10 MB" (units of 1024, one decimal
- * when it matters; never rounded up to the limit it broke).
- */
+/** A size as people read it: "512 bytes", "1.5 KB", "14.2 MB", "10 MB" (units of 1024, one decimal when it matters). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
   const units = ['KB', 'MB', 'GB', 'TB'];
@@ -162,15 +159,21 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  const rounded = Math.floor(value * 10) / 10;
+  const rounded = Math.round(value * 10) / 10;
   return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)} ${units[unit]}`;
+}
+
+/** A size over `max`, never written as if it were `max` itself ("more than 10 MB" for 10 MB and a byte). */
+function sizeOver(size: number, max: number): string {
+  const shown = formatBytes(size);
+  return shown === formatBytes(max) ? `more than ${shown}` : shown;
 }
 
 /** The exact messages of upload refusals, shared so the web app can say the same before uploading. */
 export const UPLOAD_MESSAGES = {
-  imageTooLarge: (size: number, max: number) => `The image is ${formatBytes(size)}; images may be at most ${formatBytes(max)}.`,
+  imageTooLarge: (size: number, max: number) => `The image is ${sizeOver(size, max)}; images may be at most ${formatBytes(max)}.`,
   fileTooLarge: (filename: string, size: number, max: number) =>
-    `“${filename}” is ${formatBytes(size)}; files may be at most ${formatBytes(max)}.`,
+    `“${filename}” is ${sizeOver(size, max)}; files may be at most ${formatBytes(max)}.`,
   notAnImage: (filename: string) => `“${filename}” is not an image the site accepts: upload a JPEG, PNG, WebP or GIF picture.`,
   fileNotAccepted: (filename: string) =>
     `“${filename}” is not a file the site accepts: upload Sims packages, tray files, zips or images.`,
@@ -182,8 +185,10 @@ export const UPLOAD_MESSAGES = {
  * at most MAX_FILENAME_LENGTH characters (the extension is kept when it is cut).
  */
 export function cleanFilename(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const base = [...last]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
     .trim();
   if (base.length <= MAX_FILENAME_LENGTH) return base;
   const ext = fileExtension(base);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FEEDBACK_OPTIONS, NOTIFICATION_OPTIONS, RECOLOR_OPTIONS, SHARING_OPTIONS, SOCIAL_MEDIA_OPTIONS } from '../submission/options';
+import { oneOf } from '../submission/input';
 
 /** Language codes a creator can list in their preferences. */
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Z]{2})?$/;
@@ -12,11 +14,11 @@ export const memberPreferencesInput = z
     terms_of_use: z.boolean(),
     about: z.string().max(5000, 'About must be 5000 characters or fewer.').nullable(),
     expansion_packs: z.array(z.number().int().positive()).max(500),
-    feedback_option: z.number().int().min(0).max(9),
-    recolor_option: z.number().int().min(0).max(9),
-    default_sharing_option: z.number().int().min(0).max(9),
-    default_social_media_option: z.number().int().min(0).max(9),
-    notification_option: z.number().int().min(0).max(9),
+    feedback_option: oneOf(FEEDBACK_OPTIONS, 'Choose one of the feedback options.'),
+    recolor_option: oneOf(RECOLOR_OPTIONS, 'Choose one of the recolour options.'),
+    default_sharing_option: oneOf(SHARING_OPTIONS, 'Choose one of the sharing options.'),
+    default_social_media_option: oneOf(SOCIAL_MEDIA_OPTIONS, 'Choose one of the social media options.'),
+    notification_option: oneOf(NOTIFICATION_OPTIONS, 'Choose one of the notification options.'),
     notification_on_approved: z.boolean(),
     notification_on_publish: z.boolean(),
     show_country_option: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { allowedCharactersMessage } from '../text/allowed-characters';
 import { CURRENT_GAME_VERSION } from './submission';
+import { FEEDBACK_OPTIONS, RECOLOR_OPTIONS } from './options';
 
 /** How each text field is called on screen, for messages. */
 export const TEXT_FIELD_LABELS = {
@@ -47,6 +48,11 @@ const httpUrl = z
 
 const count = (label: string, max: number) =>
   z.number().int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(max, `${label} must be ${max} or less.`);
+
+/** A number from a fixed list of option values. */
+export function oneOf(values: readonly number[], message: string) {
+  return z.number().int().refine((v) => values.includes(v), message);
+}
 
 /** Creating any kind needs a name and a description (SPEC section 5). */
 export const createSubmissionInput = z.object({
@@ -100,8 +106,8 @@ export const submissionPropertiesInput = z
     video_url: httpUrl.nullable(),
     game_version: z.number().int().min(1).max(CURRENT_GAME_VERSION),
     polycount: count('Polycount', 10_000_000).nullable(),
-    feedback_option: z.number().int().min(0).max(9).nullable(),
-    recolor_option: z.number().int().min(0).max(9).nullable(),
+    feedback_option: oneOf(FEEDBACK_OPTIONS, 'Choose one of the feedback options.').nullable(),
+    recolor_option: oneOf(RECOLOR_OPTIONS, 'Choose one of the recolour options.').nullable(),
     can_be_shared: z.boolean().nullable(),
     enable_social_media_links: z.boolean().nullable(),
     tsr_exclusive: z.boolean().nullable(),

@@ -22,3 +22,15 @@ export const CURRENT_GAME_VERSION = 4;
 
 /** Minimum number of words in a description (SPEC section 9). */
 export const MIN_DESCRIPTION_WORDS = 5;
+
+/** Statuses in which the owner may edit: a draft, or a rejected creation being fixed (DESIGN 3). */
+export const OWNER_EDITABLE_STATUSES: readonly SubmissionStatus[] = ['CREATED', 'REJECTED'];
+
+/** Published is derived (DESIGN 3): APPROVED, not deleted, publish date at or before now. */
+export function isPublished(
+  s: { status: string; publish_at?: Date | string | null | undefined; deleted_at?: Date | string | null | undefined },
+  now: Date = new Date(),
+): boolean {
+  if (s.status !== 'APPROVED' || s.deleted_at || !s.publish_at) return false;
+  return new Date(s.publish_at).getTime() <= now.getTime();
+}

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_ACCESS, hasPermission, pagePermission } from '@corner/domain';
+import { ADMIN_ACCESS, hasPermission, isPublished, OWNER_EDITABLE_STATUSES, pagePermission } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { submissions } from '../../db/schema/index';
@@ -13,12 +13,7 @@ export const STAFF_EDIT_PERMISSIONS = [pagePermission('waiting', 'edit')];
 /** Staff who may read any creation. */
 export const STAFF_VIEW_PERMISSIONS = [ADMIN_ACCESS];
 
-/** Statuses in which the owner may edit: a draft, or a rejected creation being fixed. */
-export const OWNER_EDITABLE_STATUSES = ['CREATED', 'REJECTED'] as const;
-
-export function isPublished(s: Pick<SubmissionRow, 'status' | 'publish_at' | 'deleted_at'>, now = new Date()): boolean {
-  return s.status === 'APPROVED' && s.deleted_at === null && s.publish_at !== null && s.publish_at <= now;
-}
+export { isPublished, OWNER_EDITABLE_STATUSES };
 
 export function isOwner(ctx: Context, s: Pick<SubmissionRow, 'member_id'>): boolean {
   return ctx.auth.member?.id === s.member_id;
@@ -49,7 +44,7 @@ export function assertCanEdit(ctx: Context, s: SubmissionRow): void {
     throw authorizationError(ctx.auth.member ? AuthorizationCode.NOT_OWNER : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
   }
   if (s.deleted_at !== null) throw notEditable('DELETED');
-  if (!staff && !(OWNER_EDITABLE_STATUSES as readonly string[]).includes(s.status)) throw notEditable(s.status);
+  if (!staff && !OWNER_EDITABLE_STATUSES.includes(s.status)) throw notEditable(s.status);
 }
 
 /** Loads a creation the caller may view. */

@@ -125,6 +125,7 @@ SubmissionPropertiesRef.implement({
     tsr_exclusive: t.exposeBoolean('tsr_exclusive', { nullable: true, description: 'Whether the creation is wholly exclusive to the site.' }),
     latest_rejection_reason: t.exposeString('latest_rejection_reason', { nullable: true }),
     wasSubmitted: t.exposeBoolean('was_submitted'),
+    submitted_at: t.expose('submitted_at', { type: 'DateTime', nullable: true, description: 'When it was last submitted for review.' }),
     team_member_id: t.exposeInt('team_member_id', { nullable: true }),
     migration_result: t.expose('migration_result', { type: 'JSON', nullable: true }),
     creator: t.field({ type: CreatorRef, resolve: async (s, _a, ctx) => (await memberLite(ctx.db, s.member_id))! }),

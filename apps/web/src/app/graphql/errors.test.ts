@@ -1,7 +1,7 @@
 import { CombinedError } from '@urql/core';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { authorizationText, classifyGraphQLError, errorCause, isAuthorizationCategory, loginErrorMessage } from './errors';
+import { authorizationText, classifyGraphQLError, errorCause, isAuthorizationCategory, loginErrorMessage, validationMessages } from './errors';
 
 describe('classifyGraphQLError', () => {
   it('treats errors at path login as sign-in errors', () => {
@@ -56,5 +56,23 @@ describe('loginErrorMessage and errorCause', () => {
     expect(errorCause(graphQLError)).toBe('Token expired');
     const networkError = new CombinedError({ networkError: new Error('Request failed with status code 502') });
     expect(errorCause(networkError)).toBe('Request failed with status code 502');
+  });
+});
+
+describe('validationMessages', () => {
+  it('keys the first message of each field by its path after the prefix', () => {
+    const error = new CombinedError({
+      graphQLErrors: [
+        new GraphQLError('Name contains a character that is not allowed: "/".', {
+          extensions: {
+            category: 'validation',
+            validation: { 'input.name': ['Name contains a character that is not allowed: "/".', 'second'], 'children.0.name': ['x'] },
+          },
+        }),
+      ],
+    });
+    expect(validationMessages(error)).toEqual({ name: 'Name contains a character that is not allowed: "/".' });
+    expect(validationMessages(error, '')).toEqual({ 'input.name': 'Name contains a character that is not allowed: "/".', 'children.0.name': 'x' });
+    expect(validationMessages(undefined)).toEqual({});
   });
 });

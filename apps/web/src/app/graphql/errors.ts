@@ -46,3 +46,24 @@ export function errorCause(error: CombinedError): string {
   if (error.networkError) return error.networkError.message;
   return error.message.replace(/^\[(GraphQL|Network)\]\s*/, '');
 }
+
+/**
+ * The field messages of a validation error (`extensions.validation`, Lighthouse style), keyed by
+ * the field path after `prefix`: with the prefix "input.", "input.name" becomes "name" and
+ * "input.required_items.0.download" becomes "required_items.0.download". The first message of each
+ * field is kept.
+ */
+export function validationMessages(error: CombinedError | undefined, prefix = 'input.'): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const graphQLError of error?.graphQLErrors ?? []) {
+    const validation = graphQLError.extensions?.validation;
+    if (typeof validation !== 'object' || validation === null) continue;
+    for (const [path, messages] of Object.entries(validation as Record<string, unknown>)) {
+      if (!path.startsWith(prefix)) continue;
+      const first = Array.isArray(messages) ? messages.find((m): m is string => typeof m === 'string') : undefined;
+      const field = path.slice(prefix.length);
+      if (first && field && !(field in fields)) fields[field] = first;
+    }
+  }
+  return fields;
+}

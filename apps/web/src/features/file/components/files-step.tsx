@@ -1,0 +1,249 @@
+import { formatBytes, type ModelType } from '@corner/domain';
+import { Accordion, Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconBox, IconFileCode, IconFiles, IconFileUpload } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClient, useQuery } from 'urql';
+import { errorCause, validationMessages } from '../../../app/graphql/errors';
+import { useActionStatus } from '../../../ui/auto-save/use-action-status';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { DropZone } from '../../../ui/upload/drop-zone';
+import { UploadList } from '../../../ui/upload/upload-list';
+import { useUploadQueue } from '../../../ui/upload/use-upload-queue';
+import { StepHeader, StepMissing } from '../../submission/components/step-frame';
+import { isEditable } from '../../submission/status';
+import {
+  CreateGameItemMutation,
+  CreateObjectGuidMutation,
+  CreateSubmissionFileMutation,
+  DeleteGameItemMutation,
+  DeleteObjectGuidMutation,
+  DeleteSubmissionFileMutation,
+  FilesStepQuery,
+  UpdateGameItemMutation,
+  UpdateSubmissionFileMutation,
+} from '../graphql';
+import { CREATION_CHANGED, refreshEditedCreation } from '../refresh';
+import { isAbortError, uploadGraphQL } from '../upload';
+import { checkUpload, FILE_ACCEPT, useUploadLimits } from '../upload-rules';
+import { FileList, type StepFile } from './file-list';
+import { GameItemsSection, type GameItemValues } from './game-items-section';
+import { ObjectGuidsSection } from './object-guids-section';
+
+export interface FilesStepProps {
+  /** The creation (submission) id. */
+  submissionId: number;
+  type: ModelType;
+}
+
+/** Two files are sent at a time; more only compete for the same connection. */
+const UPLOAD_CONCURRENCY = 2;
+
+/** Kinds whose creations use game items (a lot's or household's content). */
+const USES_GAME_ITEMS: readonly ModelType[] = ['lot', 'room', 'sim'];
+
+/**
+ * Step 2 of editing a creation: its files (upload with progress, download, rename, delete), and,
+ * folded away, its object GUIDs and the game items it uses.
+ */
+export function FilesStep({ submissionId, type }: FilesStepProps) {
+  const { t } = useTranslation();
+  const client = useClient();
+  const limits = useUploadLimits();
+  const [{ data, error, fetching }, reexecute] = useQuery({ query: FilesStepQuery, variables: { id: submissionId } });
+  const action = useActionStatus();
+  const [deleting, setDeleting] = useState<StepFile | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  /** Files deleted here, hidden at once while the list is fetched again. */
+  const [deletedIds, setDeletedIds] = useState<ReadonlySet<number>>(new Set());
+
+  const refresh = useCallback(() => {
+    reexecute({ requestPolicy: 'network-only' });
+    refreshEditedCreation(client, submissionId);
+  }, [client, reexecute, submissionId]);
+
+  const uploads = useUploadQueue({
+    concurrency: UPLOAD_CONCURRENCY,
+    check: (file) => checkUpload(file, 'file', limits),
+    send: async (file, { onProgress, signal }) => {
+      try {
+        const result = await uploadGraphQL(CreateSubmissionFileMutation, { submission_id: submissionId }, file, {
+          signal,
+          onProgress: (p) => onProgress(p.loaded),
+        });
+        return result.error ? errorCause(result.error) : null;
+      } catch (e) {
+        if (isAbortError(e)) throw e;
+        return e instanceof Error ? e.message : String(e);
+      }
+    },
+    onUploaded: refresh,
+  });
+
+  const creation = data?.submissionProperties;
+  if (!creation) {
+    if (fetching || !error) {
+      return (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{t('filesStep.loading')}</Text>
+        </Group>
+      );
+    }
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title={t('filesStep.loadFailed')}>
+        {errorCause(error)}
+      </Alert>
+    );
+  }
+
+  const isReadOnly = !isEditable(creation);
+  const missing = isReadOnly ? [] : creation.missing_items.filter((m) => m.step === 2);
+  const files = creation.files.filter((file) => !deletedIds.has(file.id));
+  const maxFile = formatBytes(limits.maxFileBytes);
+
+  /** Runs a mutation through the step's save status; answers null or why it failed. */
+  async function mutate(send: () => Promise<{ error?: Parameters<typeof errorCause>[0] | undefined }>): Promise<string | null> {
+    let problem: string | null = null;
+    await action.run(async () => {
+      const result = await send();
+      problem = result.error ? errorCause(result.error) : null;
+      return problem;
+    });
+    return problem;
+  }
+
+  async function handleRename(file: StepFile, filename: string) {
+    return mutate(() => client.mutation(UpdateSubmissionFileMutation, { id: file.id, filename }, CREATION_CHANGED).toPromise());
+  }
+
+  async function handleDelete() {
+    if (!deleting) return;
+    const file = deleting;
+    setIsDeleting(true);
+    setDeleteError(null);
+    const problem = await mutate(() => client.mutation(DeleteSubmissionFileMutation, { id: file.id }, CREATION_CHANGED).toPromise());
+    setIsDeleting(false);
+    if (problem) {
+      setDeleteError(problem);
+      return;
+    }
+    setDeletedIds((current) => new Set([...current, file.id]));
+    setDeleting(null);
+  }
+
+  async function handleSaveGameItem(id: number | null, values: GameItemValues) {
+    let fields: Record<string, string> = {};
+    const problem = await mutate(async () => {
+      const result =
+        id === null
+          ? await client.mutation(CreateGameItemMutation, { submission_id: submissionId, ...values }, CREATION_CHANGED).toPromise()
+          : await client.mutation(UpdateGameItemMutation, { id, ...values }, CREATION_CHANGED).toPromise();
+      fields = validationMessages(result.error, '');
+      return result;
+    });
+    return problem ? { message: problem, fields } : null;
+  }
+
+  const guidCount = creation.object_guids.length;
+  const gameItemCount = creation.game_items.length;
+  const openSections = [guidCount > 0 ? 'guids' : null, gameItemCount > 0 || USES_GAME_ITEMS.includes(type) ? 'game-items' : null].filter(
+    (v): v is string => v !== null,
+  );
+
+  return (
+    <Stack gap="lg">
+      <StepHeader title={t('editStep.steps.2.label')} text={t('filesStep.note', { max: maxFile })} status={action.status} failure={action.failure} />
+      <StepMissing items={missing} />
+
+      {isReadOnly ? null : (
+        <DropZone
+          inputLabel={t('filesStep.inputLabel')}
+          buttonLabel={t('filesStep.choose')}
+          title={t('filesStep.dropTitle')}
+          hint={t('filesStep.dropHint', { max: maxFile })}
+          accept={FILE_ACCEPT}
+          icon={IconFileUpload}
+          onFiles={uploads.add}
+        />
+      )}
+      <UploadList label={t('filesStep.uploadsLabel')} entries={uploads.entries} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
+
+      <Stack gap="xs" component="section" aria-labelledby="files-step-list">
+        <Title order={3} fz="md" id="files-step-list">
+          {t('filesStep.listTitle', { count: files.length })}
+        </Title>
+        {files.length === 0 ? (
+          <EmptyState icon={IconFiles} title={t('filesStep.emptyTitle')}>
+            {t('filesStep.emptyText')}
+          </EmptyState>
+        ) : (
+          <FileList files={files} isReadOnly={isReadOnly} onRename={handleRename} onDelete={(file) => {
+              setDeleteError(null);
+              setDeleting(file);
+            }} />
+        )}
+      </Stack>
+
+      <Accordion multiple defaultValue={openSections} variant="separated" radius="md">
+        <Accordion.Item value="guids">
+          <Accordion.Control icon={<IconFileCode size={18} aria-hidden />}>
+            <Group gap="xs">
+              <Text fw={600} size="sm">
+                {t('filesStep.guids.title')}
+              </Text>
+              <Badge size="sm" variant="light" radius="sm">
+                {guidCount}
+              </Badge>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <ObjectGuidsSection
+              guids={creation.object_guids}
+              isReadOnly={isReadOnly}
+              onAdd={(guid) =>
+                mutate(() => client.mutation(CreateObjectGuidMutation, { submission_id: submissionId, object_guid: guid }, CREATION_CHANGED).toPromise())
+              }
+              onDelete={(guid) => mutate(() => client.mutation(DeleteObjectGuidMutation, { id: guid.id }, CREATION_CHANGED).toPromise())}
+            />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="game-items">
+          <Accordion.Control icon={<IconBox size={18} aria-hidden />}>
+            <Group gap="xs">
+              <Text fw={600} size="sm">
+                {t('filesStep.gameItems.title')}
+              </Text>
+              <Badge size="sm" variant="light" radius="sm">
+                {gameItemCount}
+              </Badge>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <GameItemsSection
+              items={creation.game_items}
+              isReadOnly={isReadOnly}
+              game={creation.game_version}
+              onSave={handleSaveGameItem}
+              onDelete={(item) => mutate(() => client.mutation(DeleteGameItemMutation, { id: item.id }, CREATION_CHANGED).toPromise())}
+            />
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('filesStep.deleteTitle')}
+        message={deleting ? t('filesStep.deleteText', { name: deleting.filename }) : ''}
+        confirmLabel={t('filesStep.delete')}
+        isDanger
+        isBusy={isDeleting}
+        error={deleteError}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

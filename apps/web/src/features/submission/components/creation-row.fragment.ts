@@ -1,0 +1,23 @@
+import { graphql } from 'gql.tada';
+
+/** What a row of a creator's list shows (CreationRow). */
+export const CreationRowFragment = graphql(`
+  fragment CreationRow on SubmissionProperties {
+    id
+    name
+    model_type
+    status
+    publish_at
+    updated_at
+    submitted_at
+    created_at
+    deleted_at
+    latest_rejection_reason
+    numReports
+    numUnclearedTests
+    images {
+      id
+      url
+    }
+  }
+`);

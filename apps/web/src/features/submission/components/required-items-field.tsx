@@ -1,0 +1,95 @@
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconArchive, IconBox, IconLink, IconPlus, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContentSearchDialog } from '../../dependency/components/content-search-dialog';
+import { addRequiredItems, requiredItemKey, type RequiredItemChoice } from '../../dependency/required-item';
+
+export interface RequiredItemsFieldProps {
+  value: readonly RequiredItemChoice[];
+  onChange: (value: RequiredItemChoice[]) => void;
+  isReadOnly?: boolean;
+  /** The creation being edited, which cannot require itself. */
+  selfId?: number;
+}
+
+const TYPE_ICONS = { id: IconBox, old_item_id: IconArchive, url: IconLink } as const;
+
+/** The downloads a creation needs, with "Add required item" opening the content search dialog. */
+export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: RequiredItemsFieldProps) {
+  const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
+
+  return (
+    <Stack gap="sm">
+      {value.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('requiredItems.none')}
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('requiredItems.listLabel')}>
+          {value.map((item) => {
+            const Icon = TYPE_ICONS[item.type] ?? IconBox;
+            const name = item.title || item.download;
+            return (
+              <Paper key={requiredItemKey(item)} component="li" withBorder p="xs" radius="md">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Group gap="sm" wrap="nowrap" miw={0}>
+                    <ThemeIcon variant="light" color="gray" radius="md" aria-hidden>
+                      <Icon size={16} />
+                    </ThemeIcon>
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} truncate>
+                        {name}
+                      </Text>
+                      {item.type === 'url' ? (
+                        <Anchor href={item.download} target="_blank" rel="noreferrer noopener" size="xs" c="dimmed" truncate="end" display="block">
+                          {item.download}
+                        </Anchor>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          {t(`requiredItems.types.${item.type}`, { id: item.download })}
+                        </Text>
+                      )}
+                    </div>
+                  </Group>
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge variant="light" color="gray" size="sm" visibleFrom="xs">
+                      {t(`requiredItems.badges.${item.type}`)}
+                    </Badge>
+                    {isReadOnly ? null : (
+                      <Tooltip label={t('requiredItems.remove')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          onClick={() => onChange(value.filter((v) => requiredItemKey(v) !== requiredItemKey(item)))}
+                          aria-label={t('requiredItems.removeNamed', { name })}
+                        >
+                          <IconX size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+      {isReadOnly ? null : (
+        <Group>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen(true)}>
+            {t('requiredItems.add')}
+          </Button>
+        </Group>
+      )}
+      <ContentSearchDialog
+        opened={isOpen}
+        onClose={() => setOpen(false)}
+        existing={value}
+        selfId={selfId}
+        onAdd={(items) => onChange(addRequiredItems(value, items))}
+      />
+    </Stack>
+  );
+}

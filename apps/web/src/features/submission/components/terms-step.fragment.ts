@@ -1,0 +1,22 @@
+import { graphql } from 'gql.tada';
+
+/** What step 5 (TermsStep) edits and reports. */
+export const TermsStepFragment = graphql(`
+  fragment TermsStep on SubmissionProperties {
+    id
+    model_type
+    status
+    tsr_exclusive
+    feedback_option
+    recolor_option
+    can_be_shared
+    enable_social_media_links
+    terms_notes
+    missing_items {
+      code
+      message
+      step
+      childName
+    }
+  }
+`);

@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { UploadQueue, type UploadQueueOptions } from './upload-queue';
+
+/** A send whose calls the test finishes by hand. */
+function manualSend() {
+  const calls: { file: File; signal: AbortSignal; progress: (loaded: number) => void; finish: (outcome: string | null) => void }[] = [];
+  const send: UploadQueueOptions['send'] = (file, { onProgress, signal }) =>
+    new Promise((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')));
+      calls.push({ file, signal, progress: onProgress, finish: resolve });
+    });
+  return { calls, send };
+}
+
+const files = (...names: string[]) => names.map((name) => new File([new Uint8Array(100)], name));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('UploadQueue', () => {
+  it('sends two at a time, in order, with progress, and reports each stored file', async () => {
+    const { calls, send } = manualSend();
+    const onUploaded = vi.fn();
+    const queue = new UploadQueue({ concurrency: 2, check: async () => null, send, onUploaded, doneDelayMs: 10_000 });
+    queue.add(files('a.png', 'b.png', 'c.png'));
+    await settle();
+    expect(calls.map((c) => c.file.name)).toEqual(['a.png', 'b.png']);
+    expect(queue.getSnapshot().map((e) => e.status)).toEqual(['uploading', 'uploading', 'queued']);
+
+    calls[0]!.progress(40);
+    expect(queue.getSnapshot()[0]).toMatchObject({ loaded: 40, status: 'uploading' });
+    calls[0]!.progress(100);
+    expect(queue.getSnapshot()[0]!.status).toBe('processing');
+
+    calls[0]!.finish(null);
+    await settle();
+    expect(onUploaded).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.file.name)).toEqual(['a.png', 'b.png', 'c.png']);
+    expect(queue.getSnapshot().map((e) => e.status)).toEqual(['done', 'uploading', 'uploading']);
+    queue.cancelAll();
+  });
+
+  it('keeps a refused file with its message and does not send it', async () => {
+    const { calls, send } = manualSend();
+    const queue = new UploadQueue({ concurrency: 2, check: async (f) => (f.name.endsWith('.txt') ? 'not an image' : null), send });
+    queue.add(files('notes.txt', 'a.png'));
+    await settle();
+    expect(calls.map((c) => c.file.name)).toEqual(['a.png']);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'failed', error: 'not an image' });
+    calls[0]!.finish('The image is empty.');
+    await settle();
+    expect(queue.getSnapshot()[1]).toMatchObject({ status: 'failed', error: 'The image is empty.' });
+    queue.dismiss(queue.getSnapshot()[0]!.id);
+    expect(queue.getSnapshot()).toHaveLength(1);
+  });
+
+  it('cancels a file being sent: it leaves the list and the next one starts', async () => {
+    const { calls, send } = manualSend();
+    const queue = new UploadQueue({ concurrency: 1, check: async () => null, send });
+    queue.add(files('a.png', 'b.png'));
+    await settle();
+    queue.cancel(queue.getSnapshot()[0]!.id);
+    await settle();
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(queue.getSnapshot().map((e) => e.name)).toEqual(['b.png']);
+    expect(calls.map((c) => c.file.name)).toEqual(['a.png', 'b.png']);
+    queue.cancelAll();
+  });
+
+  it('takes a stored file off the list after a moment', async () => {
+    vi.useFakeTimers();
+    try {
+      const { calls, send } = manualSend();
+      const queue = new UploadQueue({ concurrency: 1, check: async () => null, send, doneDelayMs: 2000 });
+      queue.add(files('a.png'));
+      await vi.advanceTimersByTimeAsync(0);
+      calls[0]!.finish(null);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue.getSnapshot()[0]!.status).toBe('done');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(queue.getSnapshot()).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

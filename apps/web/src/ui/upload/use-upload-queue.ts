@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { UploadQueue, type UploadEntry, type UploadQueueOptions } from './upload-queue';
+
+export interface UseUploadQueue {
+  entries: readonly UploadEntry[];
+  add: (files: Iterable<File>) => void;
+  cancel: (id: string) => void;
+  dismiss: (id: string) => void;
+}
+
+/**
+ * An upload queue for a component: the latest `options` are used for every file, and leaving the
+ * page cancels what is still being sent.
+ */
+export function useUploadQueue(options: UploadQueueOptions): UseUploadQueue {
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const [queue] = useState(
+    () =>
+      new UploadQueue({
+        concurrency: options.concurrency,
+        doneDelayMs: options.doneDelayMs,
+        check: (file) => latest.current.check(file),
+        send: (file, sendOptions) => latest.current.send(file, sendOptions),
+        onUploaded: () => latest.current.onUploaded?.(),
+      }),
+  );
+  useEffect(() => () => queue.cancelAll(), [queue]);
+  const entries = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+  return { entries, add: (files) => queue.add(files), cancel: (id) => queue.cancel(id), dismiss: (id) => queue.dismiss(id) };
+}
