@@ -24,7 +24,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   database = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: dist, MAIN_SITE_URL: 'https://main.example.org/' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dist, WEB_DIST: dist, MAIN_SITE_URL: 'https://main.example.org/' });
   app = await buildApp({ config, database, logger: false });
 });
 afterAll(async () => {
@@ -42,7 +42,10 @@ describe('HTTP', () => {
 
   it('serves the runtime config the web app reads', async () => {
     const res = await app.inject('/config.json');
-    expect(res.json()).toEqual({ mainSiteUrl: 'https://main.example.org/' });
+    expect(res.json()).toEqual({
+      mainSiteUrl: 'https://main.example.org/',
+      uploads: { maxImageBytes: 10 * 1024 * 1024, maxFileBytes: 512 * 1024 * 1024, maxFiles: 10 },
+    });
   });
 
   it('serves the app for client routes, including unknown ones (the app shows not-found)', async () => {

@@ -6,20 +6,35 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { GRAPHQL_PATH } from '@corner/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { buildContext, type Context } from './context';
+import { bearerToken, buildContext, resolveAuth, type AppServices, type Context } from './context';
 import { schema } from './schema/index';
+import { authorizationError, AuthorizationCode } from './errors';
+import { createStorage, type Storage } from './storage/index';
+import { createUrlSigner } from './http/signed-url';
+import { parseGraphqlMultipart } from './http/multipart';
+import { rulesForOperation, uploadRules } from './http/upload-rules';
+import { registerMediaRoutes } from './http/media-routes';
+import { releaseUnusedUploads } from './modules/file/blob.service';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Where files and images are kept; the configured storage when absent. */
+  storage?: Storage;
   logger?: boolean | object;
 }
 
-/** The HTTP server: GraphQL API, health check, runtime config for the web app, and the web app. */
+/** The HTTP server: GraphQL API, health check, runtime config, images and files, and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const services: AppServices = {
+    config,
+    database,
+    storage: options.storage ?? createStorage(config),
+    urlSigner: createUrlSigner(config),
+  };
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -33,6 +48,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: process.env.NODE_ENV !== 'production',
+    // Yoga would buffer uploaded files in memory; multipart requests go through http/multipart.ts.
+    multipart: false,
     logging: {
       debug: (...args) => app.log.debug(args),
       info: (...args) => app.log.info(args),
@@ -40,19 +57,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       error: (...args) => app.log.error(args),
     },
     context: ({ req }) =>
-      buildContext(
-        { config, database },
-        {
-          authorization: req.headers.authorization,
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
-          log: req.log,
-        },
-      ),
+      buildContext(services, {
+        authorization: req.headers.authorization,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+        log: req.log,
+      }),
   });
 
-  // Multipart uploads are handed to Yoga untouched; Fastify must not parse them.
+  // Multipart uploads stream through http/multipart.ts; Fastify must not read their body.
   app.addContentTypeParser('multipart/form-data', {}, (_req, _payload, done) => done(null));
+  const rulesFor = rulesForOperation(schema, uploadRules(config));
+
+  /**
+   * A GraphQL multipart request: refused before any byte is stored when nobody is signed in; the
+   * files stream into storage, then the operation runs on the JSON fast path. Content it stored that
+   * no row ends up using is removed before the answer goes out.
+   */
+  async function executeMultipart(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const auth = await resolveAuth(database.db, bearerToken(req.headers.authorization));
+    if (!auth.member) {
+      return sendJson(reply, { errors: [authorizationError(auth.problem ?? AuthorizationCode.NOT_SIGNED_IN)] });
+    }
+    const parsed = await parseGraphqlMultipart(req.raw, {
+      storage: services.storage,
+      maxFiles: config.MAX_UPLOAD_FILES,
+      rulesFor,
+      onStorageError: (error) => req.log.error({ err: error }, 'Could not store an upload'),
+    });
+    let answer: Answer;
+    try {
+      answer = parsed.ok ? await runJson(yoga, parsed.operation, req, reply) : { status: parsed.status, body: { errors: [parsed.error] } };
+    } finally {
+      await releaseUnusedUploads(database.db, services.storage, parsed.uploads, req.log);
+    }
+    return sendJson(reply, answer.body, answer.status);
+  }
 
   app.route({
     url: GRAPHQL_PATH,
@@ -62,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
       const fast = jsonOperation(req);
       if (fast) return executeJson(yoga, fast, req, reply);
+      if (req.method === 'POST' && req.headers['content-type']?.startsWith('multipart/form-data')) return executeMultipart(req, reply);
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => reply.header(key, value));
       reply.status(response.status);
@@ -84,8 +125,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/config.json', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
-    return reply.send({ mainSiteUrl: config.MAIN_SITE_URL });
+    return reply.send({
+      mainSiteUrl: config.MAIN_SITE_URL,
+      uploads: { maxImageBytes: config.MAX_IMAGE_BYTES, maxFileBytes: config.MAX_FILE_BYTES, maxFiles: config.MAX_UPLOAD_FILES },
+    });
   });
+
+  registerMediaRoutes(app, services);
 
   if (options.serveWeb !== false) await serveWebApp(app, config.webDist);
   return app;
@@ -116,6 +162,16 @@ function jsonOperation(req: FastifyRequest): JsonOperation | null {
   };
 }
 
+/** A GraphQL answer: what Yoga would send for the request, as status and JSON body. */
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+function sendJson(reply: FastifyReply, body: unknown, status = 200): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 /**
  * Runs a JSON operation through Yoga's envelop (parse and validation caches, context, error masking
  * and every other plugin) without Yoga's Fetch-API request/response layer, which cost about as much
@@ -127,22 +183,31 @@ async function executeJson(
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
+  const answer = await runJson(yoga, op, req, reply);
+  return sendJson(reply, answer.body, answer.status);
+}
+
+async function runJson(
+  yoga: YogaServerInstance<{ req: FastifyRequest; reply: FastifyReply }, Context>,
+  op: JsonOperation,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Answer> {
   const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, reply });
-  const send = (result: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
   let document;
   try {
     document = parse(op.query);
   } catch (error) {
-    return send({ errors: [error] });
+    return { status: 200, body: { errors: [error] } };
   }
   const errors = validate(schema, document);
-  if (errors.length > 0) return send({ errors });
+  if (errors.length > 0) return { status: 200, body: { errors } };
   let contextValue;
   try {
     contextValue = await contextFactory();
   } catch (error) {
     req.log.error({ err: error }, 'Could not build the GraphQL context');
-    return reply.status(500).send(JSON.stringify({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }));
+    return { status: 500, body: { errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } };
   }
   const result = await execute({
     schema,
@@ -152,7 +217,7 @@ async function executeJson(
     variableValues: op.variables,
     operationName: op.operationName,
   });
-  return send(result);
+  return { status: 200, body: result };
 }
 
 /** The built React app; any other GET path returns index.html so client routes (and not-found) work. */

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { seed } from './db/seed/index';
+import { createStorage } from './storage/index';
 
 /** Opens the configured database (locking an embedded one), migrates it and seeds what is missing. */
 export async function openAndPrepare(
@@ -12,7 +13,7 @@ export async function openAndPrepare(
   try {
     const database = await openDatabase({ url: config.DATABASE_URL, dir: config.dbDir, poolSize: config.DATABASE_POOL_SIZE });
     await database.migrate();
-    const seeded = await seed(database, { demo: options.seedDemo });
+    const seeded = await seed(database, { demo: options.seedDemo, storage: createStorage(config) });
     return { database, seeded, release };
   } catch (error) {
     release();

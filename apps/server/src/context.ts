@@ -4,6 +4,8 @@ import type { Database, Db } from './db/client';
 import { loadSession, type AuthMember } from './modules/member/session.sql';
 import { AuthorizationCode } from './errors';
 import { permissionSet } from '@corner/domain';
+import type { Storage } from './storage/index';
+import type { UrlSigner } from './http/signed-url';
 
 /** What the request's token says about who is asking. */
 export interface AuthState {
@@ -19,6 +21,10 @@ export interface Context {
   db: Db;
   database: Database;
   config: Config;
+  /** Where uploaded files and images are kept. */
+  storage: Storage;
+  /** Signs image and file URLs for clients that cannot send the token (`<img>`, downloads). */
+  urlSigner: UrlSigner;
   auth: AuthState;
   ip: string;
   userAgent: string | null;
@@ -36,6 +42,8 @@ export interface Logger {
 export interface AppServices {
   database: Database;
   config: Config;
+  storage: Storage;
+  urlSigner: UrlSigner;
 }
 
 export function hashToken(token: string): string {
@@ -69,6 +77,8 @@ export async function buildContext(
     db: services.database.db,
     database: services.database,
     config: services.config,
+    storage: services.storage,
+    urlSigner: services.urlSigner,
     auth,
     ip: request.ip,
     userAgent: request.userAgent,

@@ -8,10 +8,10 @@ import {
   isCompositeType,
   isScalarType,
   type GraphQLArgument,
-  type GraphQLField,
   type GraphQLInputType,
 } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { hasPermission, SEEDED_ROLES } from '@corner/domain';
 import { schema } from './index';
 import type { AuthScopes } from './builder';
@@ -39,6 +39,9 @@ const callers: Caller[] = [];
 let owner: Caller;
 let other: Caller;
 let fixtures: OwnedFixtures;
+/** A real picture for operations that take an Upload (sent as a multipart request). */
+let picture: Buffer;
+const UPLOAD = Symbol('upload');
 
 beforeAll(async () => {
   const db = server.database.db;
@@ -47,6 +50,7 @@ beforeAll(async () => {
   other = { name: "another creator (someone else's data)", memberId: (await buildMember(db)).id, permissions: new Set() };
   callers.push(owner, other);
   fixtures = await buildOwnedFixtures(db, owner.memberId!);
+  picture = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#88aacc' } }).png().toBuffer();
   for (const role of SEEDED_ROLES) {
     const m = await buildMember(db, { roles: [role.name] });
     callers.push({ name: `role ${role.name}`, memberId: m.id, permissions: new Set(role.permissions) });
@@ -102,6 +106,8 @@ function sampleValue(type: GraphQLInputType, name: string, op?: Operation): unkn
         return new Date().toISOString();
       case 'JSON':
         return {};
+      case 'Upload':
+        return UPLOAD;
       default:
         return name === 'user' ? 'walk@corner.test' : 'walk';
     }
@@ -135,17 +141,24 @@ describe('authorization walk', () => {
   });
 
   it.each(operations.map((o) => [`${o.root}.${o.field.name}`, o] as const))('%s answers exactly its policy', async (_name, op) => {
+    // Fresh resources for each owned operation: an earlier one may have deleted them.
+    if (op.owned) fixtures = await buildOwnedFixtures(server.database.db, owner.memberId!);
     const { query, variables } = document(op);
-    for (const caller of callers) {
+    const isAllowed = (caller: Caller) =>
+      allowed(op.policy!, caller) && (!op.owned || caller === owner || hasPermission(caller.permissions, op.owned.staff));
+    // Refused callers go first: an allowed caller may delete the fixture (a hotspot, a game item),
+    // and a refused caller must be refused for who they are, not find nothing.
+    const ordered = [...callers].sort((a, b) => Number(isAllowed(a)) - Number(isAllowed(b)));
+    for (const caller of ordered) {
       const token = caller.memberId === null ? null : await server.tokenFor(caller.memberId);
-      const res = await server.gql(query, variables, { token });
+      const uploads = Object.entries(variables).filter(([, v]) => v === UPLOAD);
+      const res = uploads.length
+        ? await server.upload(query, variables, Object.fromEntries(uploads.map(([k]) => [`variables.${k}`, { name: 'walk.png', content: picture }])), { token })
+        : await server.gql(query, variables, { token });
       const invalid = (res.errors ?? []).filter((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || /Cannot query|must have a selection|Expected type|Variable/.test(e.message));
       expect(invalid, `the walk's own query for ${op.field.name} must be valid`).toEqual([]);
       const authErrors = (res.errors ?? []).filter((e) => e.extensions?.category === 'authorization');
-      const expected =
-        allowed(op.policy!, caller) &&
-        (!op.owned || caller === owner || hasPermission(caller.permissions, op.owned.staff));
-      if (expected) {
+      if (isAllowed(caller)) {
         expect(authErrors, `${caller.name} must be allowed ${op.field.name}: ${JSON.stringify(authErrors)}`).toEqual([]);
       } else {
         expect(authErrors.length, `${caller.name} must be refused ${op.field.name}`).toBeGreaterThan(0);

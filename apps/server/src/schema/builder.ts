@@ -3,6 +3,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { hasPermission } from '@corner/domain';
 import type { Context } from '../context';
 import { authorizationError, AuthorizationCode } from '../errors';
+import type { StoredUpload } from '../http/upload';
 
 /**
  * The one policy mechanism: every query and mutation declares `authScopes` with one of these
@@ -23,6 +24,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
+    Upload: { Input: StoredUpload; Output: never };
   };
   DefaultFieldNullability: false;
 }>({

@@ -6,5 +6,7 @@ import '../modules/catalog/catalog.schema';
 import '../modules/queue/queue.schema';
 import '../modules/submission/submission.schema';
 import '../modules/dependency/dependency.schema';
+import '../modules/image/image.schema';
+import '../modules/file/file.schema';
 
 export const schema = builder.toSchema({ sortSchema: true });

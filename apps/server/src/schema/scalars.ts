@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { builder } from './builder';
+import { StoredUpload } from '../http/upload';
 
 builder.scalarType('DateTime', {
   description: 'An ISO-8601 date and time, always with its offset (UTC on output).',
@@ -17,4 +18,20 @@ builder.scalarType('JSON', {
   description: 'Any JSON value.',
   serialize: (value) => value,
   parseValue: (value) => value,
+});
+
+builder.scalarType('Upload', {
+  description:
+    'A file sent in a GraphQL multipart request (github.com/jaydenseric/graphql-multipart-request-spec). Input only.',
+  serialize: () => {
+    throw new GraphQLError('Upload is an input-only scalar.');
+  },
+  parseValue: (value) => {
+    // Only the multipart parser makes StoredUploads; JSON cannot name stored content.
+    if (value instanceof StoredUpload) return value;
+    throw new GraphQLError('Send files as a GraphQL multipart request ("operations", "map" and the file).');
+  },
+  parseLiteral: () => {
+    throw new GraphQLError('Send files as a GraphQL multipart request ("operations", "map" and the file).');
+  },
 });

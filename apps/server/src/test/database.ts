@@ -30,6 +30,13 @@ export async function createTestDatabase(): Promise<Database> {
       await close();
       const drop = new pg.Client({ connectionString: template.url });
       await drop.connect();
+      // pg's pool.end() resolves before its connections have gone; forcing the drop while one is
+      // still closing would hand that client a FATAL error nobody listens to. Wait for them first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await drop.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
     },

@@ -1,14 +1,65 @@
+import crypto from 'node:crypto';
 import type { Db } from '../db/client';
+import { fileVersions, files, gameItems, imageHotspots, images, objectGuids } from '../db/schema/index';
 import type { OwnedKind } from '../schema/policy';
+import { blobKey } from '../storage/index';
 import { buildSubmission } from './factories';
 
 export type OwnedFixtures = Record<OwnedKind, number>;
 
 /**
- * One resource of each owned kind belonging to `ownerId`, for the authorization walk. A kind whose
- * builder is not written yet gets id 0 (nothing declares it as owned yet, so nothing reads it).
+ * One resource of each owned kind belonging to `ownerId`, for the authorization walk: real rows on
+ * one CREATED creation of the owner. A kind whose builder is not written yet gets id 0 (nothing
+ * declares it as owned yet, so nothing reads it).
  */
 export async function buildOwnedFixtures(db: Db, ownerId: number): Promise<OwnedFixtures> {
   const submission = await buildSubmission(db, ownerId, { status: 'CREATED' });
-  return { submission, image: 0, file: 0, hotspot: 0, objectGuid: 0, gameItem: 0, setItem: 0 };
+  const image = await buildImage(db, ownerId, submission);
+  const [hotspot] = await db
+    .insert(imageHotspots)
+    .values({ image_id: image, submission_id: submission, url: 'https://example.com/item', title: 'An item', x: 0.5, y: 0.5 })
+    .returning({ id: imageHotspots.id });
+  const file = await buildFile(db, ownerId, submission);
+  const [objectGuid] = await db
+    .insert(objectGuids)
+    .values({ submission_id: submission, object_guid: '00000000001a2b3c' })
+    .returning({ id: objectGuids.id });
+  const [gameItem] = await db
+    .insert(gameItems)
+    .values({ submission_id: submission, name: 'Bassinet', type: 'object' })
+    .returning({ id: gameItems.id });
+  return { submission, image, file, hotspot: hotspot!.id, objectGuid: objectGuid!.id, gameItem: gameItem!.id, setItem: 0 };
+}
+
+/** An image row (its content need not be stored: the walk never reads it). */
+export async function buildImage(db: Db, ownerId: number, submissionId: number, options: { ord?: number } = {}): Promise<number> {
+  const sha256 = crypto.randomBytes(32).toString('hex');
+  const [row] = await db
+    .insert(images)
+    .values({
+      submission_id: submissionId,
+      member_id: ownerId,
+      ord: options.ord ?? 1,
+      filename: 'picture.png',
+      mimetype: 'image/png',
+      filesize: 100,
+      width: 4,
+      height: 3,
+      sha256,
+      storage_key: blobKey(sha256),
+    })
+    .returning({ id: images.id });
+  return row!.id;
+}
+
+/** A file row at version 1 with its version row. */
+export async function buildFile(db: Db, ownerId: number, submissionId: number): Promise<number> {
+  const sha256 = crypto.randomBytes(32).toString('hex');
+  const content = { filename: 'chair.package', filesize: 100, mimetype: 'application/octet-stream', sha256, storage_key: blobKey(sha256) };
+  const [row] = await db
+    .insert(files)
+    .values({ submission_id: submissionId, member_id: ownerId, kind: 'sims4-package', version: 1, ...content })
+    .returning({ id: files.id });
+  await db.insert(fileVersions).values({ file_id: row!.id, version: 1, member_id: ownerId, ...content });
+  return row!.id;
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
@@ -25,8 +28,59 @@ export interface TestServer {
     variables?: Record<string, unknown>,
     options?: { token?: string | null; ip?: string },
   ): Promise<GraphQLResponse<T>>;
+  /**
+   * Sends a GraphQL multipart request (operations, map, files) through the real HTTP stack. Each
+   * entry of `files` fills the variable at its path (`variables.file`), which must be null in
+   * `variables` or absent.
+   */
+  upload<T = Record<string, any>>(
+    query: string,
+    variables: Record<string, unknown>,
+    files: Record<string, TestFile>,
+    options?: { token?: string | null },
+  ): Promise<GraphQLResponse<T> & { statusCode: number }>;
   /** A fresh session token for a member, without going through argon2 (fast). */
   tokenFor(memberId: number): Promise<string>;
+}
+
+export interface TestFile {
+  name: string;
+  content: Uint8Array | string;
+  /** What the client claims; the server never trusts it. */
+  type?: string;
+}
+
+/** A multipart/form-data body as a browser sends it (built by the Fetch API's own encoder). */
+export async function multipartBody(parts: [name: string, value: string | TestFile][]): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([typeof value.content === 'string' ? value.content : new Uint8Array(value.content)], { type: value.type ?? 'application/octet-stream' }), value.name);
+  }
+  const response = new Response(form);
+  return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
+}
+
+/** The operations, map and file parts of a GraphQL multipart request. */
+export function graphqlMultipartParts(
+  query: string,
+  variables: Record<string, unknown>,
+  files: Record<string, TestFile>,
+): [string, string | TestFile][] {
+  const vars = JSON.parse(JSON.stringify(variables)) as Record<string, unknown>;
+  const map: Record<string, string[]> = {};
+  Object.keys(files).forEach((p, i) => {
+    map[String(i)] = [p];
+    const segments = p.split('.').slice(1);
+    let target = vars as Record<string, unknown>;
+    for (const s of segments.slice(0, -1)) target = target[s] as Record<string, unknown>;
+    target[segments.at(-1)!] = null;
+  });
+  return [
+    ['operations', JSON.stringify({ query, variables: vars })],
+    ['map', JSON.stringify(map)],
+    ...Object.values(files).map((f, i) => [String(i), f] as [string, TestFile]),
+  ];
 }
 
 /**
@@ -37,7 +91,9 @@ export function useTestServer(env: Record<string, string> = {}): TestServer {
   const holder = {} as TestServer;
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({ DATA_DIR: '/tmp/corner-test-unused', LOG_LEVEL: 'silent', ...env });
+    // Each test file keeps its uploads (and URL signing secret) in a folder of its own.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-test-data-'));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
     const app = await buildApp({ config, database, serveWeb: false, logger: false });
     await app.ready();
     Object.assign(holder, {
@@ -57,12 +113,23 @@ export function useTestServer(env: Record<string, string> = {}): TestServer {
         });
         return response.json();
       },
+      upload: async (query: string, variables: Record<string, unknown>, files: Record<string, TestFile>, options?: { token?: string | null }) => {
+        const { body, contentType } = await multipartBody(graphqlMultipartParts(query, variables, files));
+        const response = await app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'content-type': contentType, authorization: options?.token ? `Bearer ${options.token}` : '' },
+          payload: body,
+        });
+        return { ...response.json(), statusCode: response.statusCode };
+      },
       tokenFor: (memberId: number) => createSession(database.db, memberId, config.TOKEN_TTL_HOURS, { ip: '127.0.0.1', userAgent: 'test' }),
     } satisfies TestServer);
   });
   afterAll(async () => {
     await holder.app?.close();
     await holder.database?.close();
+    if (holder.config?.DATA_DIR.startsWith(os.tmpdir())) fs.rmSync(holder.config.DATA_DIR, { recursive: true, force: true });
   });
   return holder;
 }

@@ -15,6 +15,8 @@ import {
   tests,
   updateRequests,
 } from '../schema/index';
+import type { Storage } from '../../storage/index';
+import { renderDemoImages, storeDemoImages } from './images';
 
 const DAY = 86_400_000;
 
@@ -58,14 +60,21 @@ async function insertKind(db: DbOrTx, kind: DemoCreation['kind']): Promise<numbe
   return row!.id;
 }
 
-/** Demo creations of the demo members, with tests, reports and update requests. */
-export async function seedDemoCreations(db: DbOrTx): Promise<void> {
+/**
+ * Demo creations of the demo members, with tests, reports and update requests, and 1 to 3
+ * generated pictures each when a storage is given.
+ */
+export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<void> {
   const people = await db
     .select({ id: members.id, email: members.email })
     .from(members)
     .where(inArray(members.email, ['creator@corner.test', 'artist@corner.test', 'tester@corner.test', 'staff@corner.test']));
   const idOf = (email: string) => people.find((p) => p.email === email)!.id;
   const now = Date.now();
+  // All pictures render at once while the rows go in.
+  const pictures = CREATIONS.map((c, i) => (storage ? renderDemoImages(c.name, c.kind, (i % 3) + 1) : null));
+  // Should a row fail first, the renders still running must not become unhandled rejections.
+  for (const p of pictures) p?.catch(() => {});
   for (const [i, c] of CREATIONS.entries()) {
     const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, c.category));
     const submitted = c.status !== 'CREATED';
@@ -90,6 +99,8 @@ export async function seedDemoCreations(db: DbOrTx): Promise<void> {
       })
       .returning({ id: submissions.id });
     const submissionId = s!.id;
+    const rendered = await pictures[i];
+    if (storage && rendered) await storeDemoImages(db, storage, { submissionId, memberId: idOf(c.owner), name: c.name }, rendered);
     if (c.test) {
       await db.insert(tests).values({
         submission_id: submissionId,

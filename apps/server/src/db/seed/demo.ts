@@ -3,6 +3,7 @@ import type { DbOrTx } from '../client';
 import { members, supportStaff } from '../schema/index';
 import { createMember } from '../../modules/member/member.service';
 import { seedDemoCreations } from './creations';
+import type { Storage } from '../../storage/index';
 
 export const DEMO_PASSWORD = 'corner-demo';
 
@@ -16,14 +17,17 @@ export const DEMO_MEMBERS = [
   { email: 'creator@corner.test', username: 'Cora Creator', roles: [], what: 'A creator with no role' },
 ] as const;
 
-/** Demo members, the support-staff list and their creations. Only into a database with no members. */
-export async function seedDemo(db: DbOrTx): Promise<boolean> {
+/**
+ * Demo members, the support-staff list and their creations (with generated pictures when a storage
+ * is given). Only into a database with no members.
+ */
+export async function seedDemo(db: DbOrTx, storage?: Storage): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(members);
   if ((existing?.n ?? 0) > 0) return false;
   for (const m of DEMO_MEMBERS) {
     await createMember(db, { email: m.email, username: m.username, password: DEMO_PASSWORD, roles: [...m.roles] });
   }
   await db.insert(supportStaff).values([{ email: 'admin@corner.test' }, { email: 'staff@corner.test' }, { email: 'tester@corner.test' }]);
-  await seedDemoCreations(db);
+  await seedDemoCreations(db, storage);
   return true;
 }

@@ -75,6 +75,17 @@ export const MemberRef = builder.objectRef<MemberShape>('Member').implement({
   }),
 });
 
+/**
+ * Who did something, as anyone who may see the thing may see them: id and name, never e-mail or
+ * roles (file logs, histories, creators).
+ */
+export const MemberSummaryRef = builder.objectRef<{ id: number; username: string }>('MemberSummary').implement({
+  fields: (t) => ({
+    MemberID: t.exposeInt('id'),
+    UserName: t.exposeString('username'),
+  }),
+});
+
 const MemberPreferencesInput = builder.inputType('MemberPreferencesInput', {
   description: 'Only the fields given change. expansion_packs is the full list of owned pack ids.',
   fields: (t) => ({

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { submissions } from '../../db/schema/index';
 import { authorizationError, AuthorizationCode } from '../../errors';
 import { notEditable, submissionNotFound } from './submission.errors';
+import { writeLog } from '../log/log.service';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -54,9 +55,30 @@ export async function submissionForView(ctx: Context, id: number, db: DbOrTx = c
   return s;
 }
 
-/** Loads (and locks, inside a transaction) a creation the caller may edit now. */
-export async function submissionForEdit(ctx: Context, id: number, db: DbOrTx): Promise<SubmissionRow> {
-  const s = await loadSubmission(db, id, { forUpdate: true });
+/** Checks, without changing anything, that the caller may edit a creation now (a cheap early refusal). */
+export async function checkCanEdit(ctx: Context, id: number): Promise<void> {
+  assertCanEdit(ctx, await loadSubmission(ctx.db, id));
+}
+
+/**
+ * Loads and locks a creation the caller may edit now; call it inside the transaction that makes the
+ * change. When its owner edits a REJECTED creation, the creation goes back to CREATED (DESIGN 3) in
+ * that same transaction: whatever the edit (details, tags, images, files), and undone with it if the
+ * edit fails.
+ */
+export async function submissionForEdit(ctx: Context, id: number, tx: DbOrTx): Promise<SubmissionRow> {
+  const s = await loadSubmission(tx, id, { forUpdate: true });
   assertCanEdit(ctx, s);
-  return s;
+  if (s.status !== 'REJECTED' || !isOwner(ctx, s)) return s;
+  const [reopened] = await tx.update(submissions).set({ status: 'CREATED' }).where(eq(submissions.id, s.id)).returning();
+  await writeLog(tx, {
+    submission_id: s.id,
+    member_id: ctx.auth.member!.id,
+    entity: 'submission',
+    entity_id: s.id,
+    action: 'status',
+    previous_values: { status: 'REJECTED' },
+    new_values: { status: 'CREATED' },
+  });
+  return reopened!;
 }

@@ -228,10 +228,24 @@ describe('submitting', () => {
     ]);
   });
 
-  it('editing a rejected creation takes it back to CREATED', async () => {
+  it('editing a rejected creation takes it back to CREATED, whatever the edit; a refused edit changes nothing', async () => {
     const id = await buildSubmission(server.database.db, creator.id, { status: 'REJECTED' });
     const res = await update(id, { keywords: 'fixed' });
     expect(res.data!.r.status).toBe('CREATED');
+    const viaFiles = await buildSubmission(server.database.db, creator.id, { status: 'REJECTED' });
+    const bad = await update(viaFiles, { description: 'Arrows → are not allowed' });
+    expect(bad.errors![0]!.extensions!.category).toBe('validation');
+    const guid = await server.gql('mutation ($id: Int!) { createObjectGuid(submission_id: $id, object_guid: "00000000DEADBEEF") { id } }', { id: viaFiles }, { token: creator.token });
+    expect(guid.errors).toBeUndefined();
+    const after = await server.gql('query ($id: Int!) { submissionProperties(id: $id) { status } }', { id: viaFiles }, { token: creator.token });
+    expect(after.data!.submissionProperties.status).toBe('CREATED');
+    const history = await server.database.db.select().from(logs).where(eq(logs.submission_id, viaFiles));
+    expect(history.filter((h) => h.action === 'status')).toHaveLength(1);
+    // Someone else's refused edit leaves a rejected creation rejected.
+    const untouched = await buildSubmission(server.database.db, creator.id, { status: 'REJECTED' });
+    await update(untouched, { keywords: 'x' }, other.token);
+    const still = await server.gql('query ($id: Int!) { submissionProperties(id: $id) { status } }', { id: untouched }, { token: creator.token });
+    expect(still.data!.submissionProperties.status).toBe('REJECTED');
   });
 
   it('the owner deletes before approval, not after', async () => {

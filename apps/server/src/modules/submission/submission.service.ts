@@ -124,13 +124,6 @@ export async function createSetItem(
   });
 }
 
-/** Editing a rejected creation takes it back to CREATED (DESIGN section 3). */
-async function reopenIfRejected(ctx: Context, tx: DbOrTx, s: SubmissionRow): Promise<void> {
-  if (s.status !== 'REJECTED' || s.member_id !== ctx.auth.member!.id) return;
-  await tx.update(submissions).set({ status: 'CREATED' }).where(eq(submissions.id, s.id));
-  await writeLog(tx, { submission_id: s.id, member_id: ctx.auth.member!.id, entity: 'submission', entity_id: s.id, action: 'status', previous_values: { status: 'REJECTED' }, new_values: { status: 'CREATED' } });
-}
-
 /** Updates the kind fields of an item or a set item. */
 export async function updateItemFields(ctx: Context, id: number, kind: 'item' | 'set_item', input: unknown): Promise<SubmissionRow> {
   const fields = parseInput(itemFieldsInput, input);
@@ -154,7 +147,6 @@ async function updateKindFields(ctx: Context, id: number, kind: 'item' | 'set_it
       await tx.update(table).set(fields).where(eq(table.id, s.model_id));
       await tx.update(submissions).set({ updated_at: new Date() }).where(eq(submissions.id, s.id));
       await writeLog(tx, { submission_id: s.id, member_id: ctx.auth.member!.id, entity: kind, entity_id: s.model_id, action: 'updated', ...diff });
-      await reopenIfRejected(ctx, tx, s);
     }
     return loadSubmission(tx, id);
   });
@@ -184,7 +176,6 @@ export async function updateSetChildren(
       if (props.name !== undefined || props.description !== undefined) await tx.update(submissions).set(props).where(eq(submissions.id, row.id));
     }
     await writeLog(tx, { submission_id: set.id, member_id: ctx.auth.member!.id, entity: 'set', entity_id: set.model_id, action: 'children', new_values: { children: children.map((c) => c.id) } });
-    await reopenIfRejected(ctx, tx, set);
     return loadSubmission(tx, id);
   });
 }
@@ -235,7 +226,6 @@ export async function updateSubmissionProperties(ctx: Context, id: number, input
       await tx.update(submissions).set({ updated_at: new Date() }).where(eq(submissions.id, s.id));
       await writeLog(tx, { submission_id: s.id, member_id: ctx.auth.member!.id, entity: 'submission', entity_id: s.id, action: 'updated', new_values: Object.fromEntries(listChanges) });
     }
-    if (diff || listChanges.length) await reopenIfRejected(ctx, tx, s);
     return loadSubmission(tx, id);
   });
 }

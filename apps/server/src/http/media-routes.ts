@@ -1,0 +1,229 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Context } from '../context';
+import { bearerToken, resolveAuth } from '../context';
+import type { Database } from '../db/client';
+import { fileVersions, files, images, submissions } from '../db/schema/index';
+import { assertCanView, isPublished, type SubmissionRow } from '../modules/submission/submission.access';
+import { BlobNotFoundError, type ByteRange, type Storage } from '../storage/index';
+import type { UrlSigner } from './signed-url';
+
+export interface MediaRouteOptions {
+  database: Database;
+  storage: Storage;
+  urlSigner: UrlSigner;
+}
+
+/** How long browsers and proxies may keep a published creation's image. */
+const PUBLIC_MAX_AGE = 3600;
+
+type Query = { expires?: string; signature?: string };
+type Access = { cacheControl: string; vary?: string } | null;
+
+/**
+ * The file bucket of SPEC section 7, served with access checks:
+ * `GET /{memberId}/images/{imageId}` and `GET /{memberId}/files/{fileId}_version_{version}`.
+ * A request may pass with a signed URL (what the API's `url` fields hand out, for `<img>` tags and
+ * downloads), with the Bearer token of someone who may view the creation, or, for images only,
+ * because the creation is published. A missing or deleted image answers the fallback picture with
+ * 404; a path whose member does not own the row is missing too.
+ */
+export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOptions): void {
+  const { database, storage, urlSigner } = options;
+  const db = database.db;
+
+  async function access(req: FastifyRequest, path: string, s: SubmissionRow, publicWhenPublished: boolean): Promise<Access> {
+    const query = req.query as Query;
+    if (query.signature !== undefined && urlSigner.verify(path, query)) {
+      return { cacheControl: `private, max-age=${urlSigner.secondsLeft(query)}` };
+    }
+    if (publicWhenPublished && isPublished(s)) return { cacheControl: `public, max-age=${PUBLIC_MAX_AGE}` };
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return null;
+    const auth = await resolveAuth(db, token);
+    try {
+      // The view rule reads only who is asking.
+      assertCanView({ auth } as Context, s);
+    } catch {
+      return null;
+    }
+    return { cacheControl: 'private, no-cache', vary: 'Authorization' };
+  }
+
+  const forbidden = (reply: FastifyReply) =>
+    reply
+      .status(403)
+      .header('cache-control', 'no-store')
+      .send({ error: 'Forbidden', reason: 'This link has expired or is not yours to open. Reload the page for a new one.' });
+
+  app.get<{ Params: { memberId: string; imageId: string } }>('/:memberId(^\\d{1,10})/images/:imageId(^\\d{1,10})', async (req, reply) => {
+    const memberId = Number(req.params.memberId);
+    const imageId = Number(req.params.imageId);
+    const [row] = await db
+      .select({ image: images, submission: submissions })
+      .from(images)
+      .innerJoin(submissions, eq(submissions.id, images.submission_id))
+      .where(eq(images.id, imageId));
+    if (!row || row.image.deleted_at || row.image.member_id !== memberId) return sendFallback(reply);
+    const allowed = await access(req, `/${memberId}/images/${imageId}`, row.submission, true);
+    if (!allowed) return forbidden(reply);
+    const { image } = row;
+    return sendContent(req, reply, storage, {
+      key: image.storage_key,
+      size: image.filesize,
+      sha256: image.sha256,
+      mimetype: image.mimetype,
+      disposition: contentDisposition('inline', image.filename),
+      access: allowed,
+      onMissing: () => {
+        req.log.error({ key: image.storage_key, imageId }, 'Stored image content is missing');
+        return sendFallback(reply);
+      },
+    });
+  });
+
+  app.get<{ Params: { memberId: string; fileId: string; version: string } }>(
+    '/:memberId(^\\d{1,10})/files/:fileId(^\\d{1,10})_version_:version(^\\d{1,10})',
+    async (req, reply) => {
+      const memberId = Number(req.params.memberId);
+      const fileId = Number(req.params.fileId);
+      const version = Number(req.params.version);
+      const [row] = await db
+        .select({ file: files, version: fileVersions, submission: submissions })
+        .from(files)
+        .innerJoin(fileVersions, and(eq(fileVersions.file_id, files.id), eq(fileVersions.version, version)))
+        .innerJoin(submissions, eq(submissions.id, files.submission_id))
+        .where(eq(files.id, fileId));
+      if (!row || row.file.deleted_at || row.file.member_id !== memberId) return notFound(reply);
+      const allowed = await access(req, `/${memberId}/files/${fileId}_version_${version}`, row.submission, false);
+      if (!allowed) return forbidden(reply);
+      const v = row.version;
+      return sendContent(req, reply, storage, {
+        key: v.storage_key,
+        size: v.filesize,
+        sha256: v.sha256,
+        mimetype: v.mimetype,
+        disposition: contentDisposition('attachment', version === row.file.version ? row.file.filename : v.filename),
+        access: allowed,
+        onMissing: () => {
+          req.log.error({ key: v.storage_key, fileId, version }, 'Stored file content is missing');
+          return notFound(reply);
+        },
+      });
+    },
+  );
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.status(404).header('cache-control', 'no-store').send({ error: 'Not Found' });
+}
+
+interface Content {
+  key: string;
+  size: number;
+  sha256: string;
+  mimetype: string;
+  disposition: string;
+  access: NonNullable<Access>;
+  onMissing: () => FastifyReply | Promise<FastifyReply>;
+}
+
+/** Sends stored content with validators and caching headers, honouring If-None-Match and Range. */
+async function sendContent(req: FastifyRequest, reply: FastifyReply, storage: Storage, c: Content): Promise<FastifyReply> {
+  const etag = `"${c.sha256}"`;
+  reply
+    .header('etag', etag)
+    .header('cache-control', c.access.cacheControl)
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox");
+  if (c.access.vary) reply.header('vary', c.access.vary);
+  if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send();
+
+  const ifRange = req.headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, c.size) : null;
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${c.size}`).send();
+  }
+  let body;
+  try {
+    body = await storage.get(c.key, range ?? undefined);
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) return c.onMissing();
+    throw error;
+  }
+  reply.type(c.mimetype).header('content-disposition', c.disposition);
+  if (range) {
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${c.size}`)
+      .header('content-length', range.end - range.start + 1);
+  } else {
+    reply.status(200).header('content-length', c.size);
+  }
+  return reply.send(body);
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === etag || tag === '*';
+  });
+}
+
+/**
+ * One byte range of `Range: bytes=…` (RFC 9110): "a-b", "a-" or "-n". Several ranges or a header
+ * that is not understood: null, and the whole content is sent.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (match[2] !== '' && Number(match[2]) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** `attachment; filename="plain"; filename*=UTF-8''encoded` (RFC 6266): every browser gets the real name. */
+export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+let fallback: Promise<Buffer> | null = null;
+
+/** The neutral picture shown for a missing image, drawn once with sharp. */
+export function fallbackImage(): Promise<Buffer> {
+  fallback ??= sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480" viewBox="0 0 640 480">
+      <rect width="640" height="480" fill="#eef0f3"/>
+      <rect x="230" y="160" width="180" height="140" rx="12" fill="none" stroke="#b8bec8" stroke-width="10"/>
+      <circle cx="280" cy="205" r="16" fill="#b8bec8"/>
+      <path d="M240 290 L300 230 L340 265 L365 245 L400 290 Z" fill="#b8bec8"/>
+    </svg>`),
+  )
+    .png({ palette: true })
+    .toBuffer();
+  return fallback;
+}
+
+async function sendFallback(reply: FastifyReply): Promise<FastifyReply> {
+  const png = await fallbackImage();
+  return reply
+    .status(404)
+    .type('image/png')
+    .header('cache-control', 'no-store')
+    .header('content-length', png.length)
+    .header('x-content-type-options', 'nosniff')
+    .send(png);
+}
