@@ -69,11 +69,16 @@ test('a creator creates a lot, fills the five steps, submits it and finds it awa
   await page.getByRole('button', { name: 'Move garden.png earlier' }).click();
   await expect(list.getByRole('listitem').first()).toContainText('garden.png');
   await expect(list.getByRole('listitem').first()).toContainText('Main image');
-  const order = await page.request.post('/graphql', {
-    data: { query: 'query ($id: Int!) { submissionProperties(id: $id) { images { filename ord } } }', variables: { id } },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(((await order.json()) as any).data.submissionProperties.images.map((i: { filename: string }) => i.filename)).toEqual(['garden.png', 'front.png']);
+  // The new order reaches the server (the move saves in the background).
+  await expect
+    .poll(async () => {
+      const order = await page.request.post('/graphql', {
+        data: { query: 'query ($id: Int!) { submissionProperties(id: $id) { images { filename } } }', variables: { id } },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await order.json()) as any).data.submissionProperties.images.map((i: { filename: string }) => i.filename);
+    })
+    .toEqual(['garden.png', 'front.png']);
   await expect.poll(() => missingCount(page, id, token)).toEqual(['Missing category', 'Missing tags']);
   await editor.screenshot('lot-step-3');
 

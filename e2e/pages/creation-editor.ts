@@ -7,7 +7,9 @@ export class CreationEditor {
   /** Creates a creation of a kind through /upload; returns its id from the step-1 URL. */
   async create(kind: 'Item' | 'Set' | 'Lot' | 'Room' | 'Sim' | 'Mod', name: string, description: string): Promise<number> {
     await this.page.goto('/upload');
-    await this.page.getByRole('radio', { name: new RegExp(`^${kind}`) }).check();
+    const card = this.page.getByRole('radio', { name: new RegExp(`^${kind}`) });
+    await card.click();
+    await expect(card).toHaveAttribute('aria-checked', 'true');
     await this.page.getByLabel('Name').fill(name);
     await this.page.getByLabel('Description').fill(description);
     await this.page.getByRole('button', { name: `Create ${kind.toLowerCase()}` }).click();

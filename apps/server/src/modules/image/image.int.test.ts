@@ -109,6 +109,13 @@ describe('createSubmissionImage', () => {
     expect(storedFiles(server.config.filesDir)).toEqual(before);
   });
 
+  it('refuses a picture with more pixels than the limit, saying how big it is', async () => {
+    const submission = await buildSubmission(server.database.db, owner.id);
+    const res = await upload(submission, await withPngSize(await pngBytes(4, 4), 12000, 9000), 'huge.png');
+    expect(res.errors?.[0]?.extensions?.code).toBe('IMAGE_TOO_MANY_PIXELS');
+    expect(res.errors?.[0]?.message).toContain('12000');
+  });
+
   it('refuses a text file named .png, and a picture that does not decode', async () => {
     const submission = await buildSubmission(server.database.db, owner.id);
     const before = storedFiles(server.config.filesDir);
@@ -230,3 +237,21 @@ describe('hotspots', () => {
     expect(stranger.errors?.[0]?.extensions?.code).toBe('NOT_OWNER');
   });
 });
+
+/** The same PNG with its header (IHDR) claiming another size, CRC recomputed: a tiny file that says it is huge. */
+async function withPngSize(png: Buffer, width: number, height: number): Promise<Buffer> {
+  const out = Buffer.from(png);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

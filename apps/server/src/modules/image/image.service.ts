@@ -81,7 +81,15 @@ export async function inspectImage(storage: Storage, upload: StoredUpload): Prom
   let meta;
   try {
     meta = await image.metadata();
-  } catch {
+  } catch (error) {
+    // sharp refuses to even describe a picture over the pixel limit; read just its header (no
+    // pixels are decoded) to say how big it is.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      const header = sharp({ limitInputPixels: false });
+      (await storage.get(upload.key)).pipe(header);
+      const big = await header.metadata().catch(() => null);
+      if (big?.width && big.height) throw imageError('IMAGE_TOO_MANY_PIXELS', { width: big.width, height: big.pageHeight ?? big.height });
+    }
     throw notAnImage();
   }
   const mimetype = meta.format ? FORMATS[meta.format] : undefined;

@@ -82,11 +82,11 @@ export function DropZone({ inputLabel, buttonLabel, title, hint, accept, multipl
         transition: 'background 120ms, border-color 120ms',
       }}
     >
-      <Group gap="md" wrap="nowrap" align="center">
-        <ThemeIcon size={48} radius="xl" variant="light">
+      <Group gap="md" wrap="wrap" align="center">
+        <ThemeIcon size={48} radius="xl" variant="light" visibleFrom="xs">
           <Icon size={26} stroke={1.6} aria-hidden />
         </ThemeIcon>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
           <Text fw={600}>{title}</Text>
           {hint ? (
             <Text size="sm" c="dimmed">

@@ -9,8 +9,8 @@ export interface UseUploadQueue {
 }
 
 /**
- * An upload queue for a component: the latest `options` are used for every file, and leaving the
- * page cancels what is still being sent.
+ * An upload queue for a component: the latest `options` are used for every file, leaving the page
+ * cancels what is still being sent, and closing the tab meanwhile asks first.
  */
 export function useUploadQueue(options: UploadQueueOptions): UseUploadQueue {
   const latest = useRef(options);
@@ -29,5 +29,13 @@ export function useUploadQueue(options: UploadQueueOptions): UseUploadQueue {
   );
   useEffect(() => () => queue.cancelAll(), [queue]);
   const entries = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+  const isBusy = entries.some((e) => e.status !== 'done' && e.status !== 'failed');
+  // Closing or reloading the tab would cut the uploads off: the browser asks first.
+  useEffect(() => {
+    if (!isBusy) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [isBusy]);
   return { entries, add: (files) => queue.add(files), cancel: (id) => queue.cancel(id), dismiss: (id) => queue.dismiss(id) };
 }

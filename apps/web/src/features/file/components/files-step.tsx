@@ -171,19 +171,26 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
       )}
       <UploadList label={t('filesStep.uploadsLabel')} entries={uploads.entries} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
 
-      <Stack gap="xs" component="section" aria-labelledby="files-step-list">
-        <Title order={3} fz="md" id="files-step-list">
-          {t('filesStep.listTitle', { count: files.length })}
-        </Title>
+      <Stack gap="xs" component="section" aria-label={t('filesStep.listLabel')}>
         {files.length === 0 ? (
           <EmptyState icon={IconFiles} title={t('filesStep.emptyTitle')}>
-            {t('filesStep.emptyText')}
+            {isReadOnly ? t('filesStep.emptyReadOnly') : t('filesStep.emptyText')}
           </EmptyState>
         ) : (
-          <FileList files={files} isReadOnly={isReadOnly} onRename={handleRename} onDelete={(file) => {
-              setDeleteError(null);
-              setDeleting(file);
-            }} />
+          <>
+            <Title order={3} fz="md">
+              {t('filesStep.listTitle', { count: files.length })}
+            </Title>
+            <FileList
+              files={files}
+              isReadOnly={isReadOnly}
+              onRename={handleRename}
+              onDelete={(file) => {
+                setDeleteError(null);
+                setDeleting(file);
+              }}
+            />
+          </>
         )}
       </Stack>
 

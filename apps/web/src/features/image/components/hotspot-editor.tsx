@@ -39,7 +39,7 @@ const toFraction = (percent: number) => Math.min(1, Math.max(0, Math.round(perce
 /**
  * The hotspots of one image: "Add hotspot", then a click on the image places it, and a small form
  * takes its link and title. A dot (or its row) opens it for changes, to place it again or delete it.
- * The position can also be typed in percent, for the keyboard.
+ * The position can also be typed in percent, so the keyboard alone is enough.
  */
 export function HotspotEditor({ image, isReadOnly, run, onClose }: HotspotEditorProps) {
   const { t } = useTranslation();
@@ -80,8 +80,9 @@ function HotspotEditorBody({ image, isReadOnly, run, onClose }: { image: StepIma
     return () => window.removeEventListener('keydown', handleKey);
   }, [isPlacing, draft, onClose]);
 
+  /** A new hotspot starts in the middle: a click on the image moves it, or its position is typed. */
   function startAdding() {
-    setDraft(null);
+    setDraft({ id: null, x: 0.5, y: 0.5, url: '', title: '' });
     setErrors({});
     setFailure(null);
     setPlacing(true);
@@ -90,7 +91,7 @@ function HotspotEditorBody({ image, isReadOnly, run, onClose }: { image: StepIma
   function handlePick(point: ImagePoint) {
     if (!isPlacing) return;
     setPlacing(false);
-    setDraft((current) => (current ? { ...current, ...point } : { id: null, url: '', title: '', ...point }));
+    setDraft((current) => (current ? { ...current, x: point.x, y: point.y } : { id: null, url: '', title: '', ...point }));
   }
 
   function openHotspot(hotspot: StepHotspot) {
@@ -189,12 +190,7 @@ function HotspotEditorBody({ image, isReadOnly, run, onClose }: { image: StepIma
           <Stack gap="md">
             {isPlacing ? (
               <Alert color="orange" variant="light" icon={<IconClick size={18} aria-hidden />} role="status">
-                <Group justify="space-between" gap="sm">
-                  <Text size="sm">{t('hotspots.placing')}</Text>
-                  <Button size="compact-sm" variant="default" onClick={() => setPlacing(false)}>
-                    {t('common.cancel')}
-                  </Button>
-                </Group>
+                {t('hotspots.placing')}
               </Alert>
             ) : null}
             {draft && !isReadOnly ? (

@@ -226,7 +226,7 @@ export function ImagesStep({ submissionId }: ImagesStepProps) {
 
       {count === 0 ? (
         <EmptyState icon={IconPhoto} title={t('imagesStep.emptyTitle')}>
-          {t('imagesStep.emptyText')}
+          {isReadOnly ? t('imagesStep.emptyReadOnly') : t('imagesStep.emptyText')}
         </EmptyState>
       ) : (
         <Stack gap="xs">
