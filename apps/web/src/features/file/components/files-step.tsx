@@ -10,7 +10,6 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { DropZone } from '../../../ui/upload/drop-zone';
 import { UploadList } from '../../../ui/upload/upload-list';
-import { useUploadQueue } from '../../../ui/upload/use-upload-queue';
 import { StepHeader, StepMissing } from '../../submission/components/step-frame';
 import { isEditable } from '../../submission/status';
 import {
@@ -25,8 +24,8 @@ import {
   UpdateSubmissionFileMutation,
 } from '../graphql';
 import { CREATION_CHANGED, refreshEditedCreation } from '../refresh';
-import { isAbortError, uploadGraphQL } from '../upload';
-import { checkUpload, FILE_ACCEPT, useUploadLimits } from '../upload-rules';
+import { FILE_ACCEPT, useUploadLimits } from '../upload-rules';
+import { useSubmissionUploads } from '../hooks/use-submission-uploads';
 import { FileList, type StepFile } from './file-list';
 import { GameItemsSection, type GameItemValues } from './game-items-section';
 import { ObjectGuidsSection } from './object-guids-section';
@@ -64,21 +63,12 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
     refreshEditedCreation(client, submissionId);
   }, [client, reexecute, submissionId]);
 
-  const uploads = useUploadQueue({
+  const uploads = useSubmissionUploads({
+    submissionId,
+    kind: 'file',
+    mutation: CreateSubmissionFileMutation,
+    limits,
     concurrency: UPLOAD_CONCURRENCY,
-    check: (file) => checkUpload(file, 'file', limits),
-    send: async (file, { onProgress, signal }) => {
-      try {
-        const result = await uploadGraphQL(CreateSubmissionFileMutation, { submission_id: submissionId }, file, {
-          signal,
-          onProgress: (p) => onProgress(p.loaded),
-        });
-        return result.error ? errorCause(result.error) : null;
-      } catch (e) {
-        if (isAbortError(e)) throw e;
-        return e instanceof Error ? e.message : String(e);
-      }
-    },
     onUploaded: refresh,
   });
 

@@ -13,10 +13,9 @@ import { SortableGrid } from '../../../ui/sortable/sortable-grid';
 import { moveItem } from '../../../ui/sortable/move';
 import { DropZone } from '../../../ui/upload/drop-zone';
 import { UploadList } from '../../../ui/upload/upload-list';
-import { useUploadQueue } from '../../../ui/upload/use-upload-queue';
 import { CREATION_CHANGED, refreshEditedCreation } from '../../file/refresh';
-import { isAbortError, uploadGraphQL } from '../../file/upload';
-import { checkUpload, IMAGE_ACCEPT, useUploadLimits } from '../../file/upload-rules';
+import { IMAGE_ACCEPT, useUploadLimits } from '../../file/upload-rules';
+import { useSubmissionUploads } from '../../file/hooks/use-submission-uploads';
 import { StepHeader, StepMissing } from '../../submission/components/step-frame';
 import { isEditable } from '../../submission/status';
 import { CreateSubmissionImageMutation, DeleteSubmissionImageMutation, ImagesStepQuery, SetImageOrderMutation } from '../graphql';
@@ -65,21 +64,12 @@ export function ImagesStep({ submissionId }: ImagesStepProps) {
     refreshEditedCreation(client, submissionId);
   }, [client, reexecute, submissionId]);
 
-  const uploads = useUploadQueue({
+  const uploads = useSubmissionUploads({
+    submissionId,
+    kind: 'image',
+    mutation: CreateSubmissionImageMutation,
+    limits,
     concurrency: UPLOAD_CONCURRENCY,
-    check: (file) => checkUpload(file, 'image', limits),
-    send: async (file, { onProgress, signal }) => {
-      try {
-        const result = await uploadGraphQL(CreateSubmissionImageMutation, { submission_id: submissionId }, file, {
-          signal,
-          onProgress: (p) => onProgress(p.loaded),
-        });
-        return result.error ? errorCause(result.error) : null;
-      } catch (e) {
-        if (isAbortError(e)) throw e;
-        return e instanceof Error ? e.message : String(e);
-      }
-    },
     onUploaded: refresh,
   });
 
