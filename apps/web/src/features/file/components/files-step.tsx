@@ -1,12 +1,13 @@
 import { formatBytes, type ModelType } from '@corner/domain';
-import { Accordion, Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBox, IconFileCode, IconFiles, IconFileUpload } from '@tabler/icons-react';
+import { Accordion, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBox, IconFileCode, IconFiles, IconFileUpload } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
 import { errorCause, validationMessages } from '../../../app/graphql/errors';
 import { useActionStatus } from '../../../ui/auto-save/use-action-status';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { QueryState } from '../../../ui/query-state';
 import { EmptyState } from '../../../ui/empty-state';
 import { DropZone } from '../../../ui/upload/drop-zone';
 import { UploadList } from '../../../ui/upload/upload-list';
@@ -74,18 +75,13 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
 
   const creation = data?.submissionProperties;
   if (!creation) {
-    if (fetching || !error) {
-      return (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{t('filesStep.loading')}</Text>
-        </Group>
-      );
-    }
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title={t('filesStep.loadFailed')}>
-        {errorCause(error)}
-      </Alert>
+      <QueryState
+        isLoading={fetching || !error}
+        loadingText={t('filesStep.loading')}
+        failedTitle={t('filesStep.loadFailed')}
+        failure={error ? errorCause(error) : null}
+      />
     );
   }
 

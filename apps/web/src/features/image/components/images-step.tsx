@@ -1,12 +1,13 @@
 import { formatBytes, type ModelType } from '@corner/domain';
-import { Alert, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
+import { Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { useActionStatus } from '../../../ui/auto-save/use-action-status';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { QueryState } from '../../../ui/query-state';
 import { EmptyState } from '../../../ui/empty-state';
 import { Lightbox, type LightboxItem } from '../../../ui/lightbox';
 import { SortableGrid } from '../../../ui/sortable/sortable-grid';
@@ -84,18 +85,13 @@ export function ImagesStep({ submissionId }: ImagesStepProps) {
   }, [serverImages, chosenOrder]);
 
   if (!creation) {
-    if (fetching || !error) {
-      return (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{t('imagesStep.loading')}</Text>
-        </Group>
-      );
-    }
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title={t('imagesStep.loadFailed')}>
-        {errorCause(error)}
-      </Alert>
+      <QueryState
+        isLoading={fetching || !error}
+        loadingText={t('imagesStep.loading')}
+        failedTitle={t('imagesStep.loadFailed')}
+        failure={error ? errorCause(error) : null}
+      />
     );
   }
 
