@@ -65,6 +65,11 @@ const schema = z.object({
   URL_SIGNING_SECRET: z.string().min(32).optional(),
   /** How long a signed image or file URL works, in seconds (rounded up to a quarter of it, for caching). */
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /** Work background jobs in this process (false when separate `npm run worker` processes do). */
+  JOBS_WORK: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { openAndPrepare } from './boot';
 import { loadConfig } from './config';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './db/seed/demo';
+import { startJobs } from './jobs/index';
 
 /** Boot only: config, database, HTTP. Prints where to open the portal and how to sign in. */
 async function main(): Promise<void> {
@@ -9,6 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { database, seeded, release } = await openAndPrepare(config, { seedDemo: config.SEED_DEMO });
   const app = await buildApp({ config, database });
+  const jobs = await startJobs(database, config, app.log, { work: config.JOBS_WORK });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -16,6 +18,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await jobs.stop();
     await database.close();
     release();
     process.exit(0);

@@ -25,6 +25,11 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Several statements without parameters (PGlite needs `exec` for those). */
   exec(text: string): Promise<void>;
+  /**
+   * pg-boss's database hook: parameterised SQL as a query, and multi-statement SQL without
+   * parameters (its migrations) through PGlite's `exec`, answering with the last statement's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -61,6 +66,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     exec: async (text) => {
       await client.exec(text);
     },
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
@@ -78,6 +88,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     exec: async (text) => {
       await pool.query(text);
     },
+    executeSql: (text, values) => pool.query(text, values as unknown[]) as never,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
   };

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { loginFailures, sessions } from '../db/schema/index';
+import { createTestDatabase } from '../test/database';
+import { buildMember } from '../test/factories';
+import { startJobs, type Jobs } from './index';
+import { MAINTENANCE_JOB, runMaintenance } from './maintenance.job';
+
+let database: Database;
+let jobs: Jobs;
+const config = loadConfig({ LOG_LEVEL: 'silent' });
+const log = { error: () => {}, warn: () => {}, info: () => {} };
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  jobs = await startJobs(database, config, log);
+}, 60_000);
+afterAll(async () => {
+  await jobs?.stop();
+  await database?.close();
+});
+
+async function seedRows() {
+  const db = database.db;
+  const m = await buildMember(db);
+  const now = Date.now();
+  await db.insert(loginFailures).values([
+    { account: 'old@corner.test', ip: '10.0.0.1', created_at: new Date(now - 60 * 60_000) },
+    { account: 'new@corner.test', ip: '10.0.0.1', created_at: new Date(now - 60_000) },
+  ]);
+  const token = (n: string) => `${n}-${m.id}-${Math.random()}`;
+  await db.insert(sessions).values([
+    { member_id: m.id, token_hash: token('live'), expires_at: new Date(now + DAY) },
+    { member_id: m.id, token_hash: token('expired-recently'), expires_at: new Date(now - DAY) },
+    { member_id: m.id, token_hash: token('expired-long-ago'), expires_at: new Date(now - 40 * DAY) },
+    { member_id: m.id, token_hash: token('revoked-long-ago'), expires_at: new Date(now + DAY), revoked_at: new Date(now - 31 * DAY) },
+  ]);
+  return m.id;
+}
+
+describe('maintenance', () => {
+  it('removes old sign-in failures and long-dead sessions, and keeps the rest', async () => {
+    const memberId = await seedRows();
+    const removed = await runMaintenance(database.db, config);
+    expect(removed).toEqual({ loginFailures: 1, sessions: 2 });
+    const left = await database.db.select({ hash: sessions.token_hash }).from(sessions).where(eq(sessions.member_id, memberId));
+    expect(left.map((s) => s.hash.split('-').slice(0, -2).join('-')).sort()).toEqual(['expired-recently', 'live']);
+    expect((await database.db.select().from(loginFailures)).map((f) => f.account)).toEqual(['new@corner.test']);
+  });
+
+  it('runs as a real pg-boss job on this database, and is scheduled nightly', async () => {
+    await seedRows();
+    const id = await jobs.boss.send(MAINTENANCE_JOB, {});
+    expect(id).toBeTruthy();
+    await expect
+      .poll(async () => (await jobs.boss.getJobById(MAINTENANCE_JOB, id!))?.state, { timeout: 20_000, interval: 250 })
+      .toBe('completed');
+    expect(await database.db.select().from(loginFailures).where(eq(loginFailures.account, 'old@corner.test'))).toEqual([]);
+    const schedules = await jobs.boss.getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron])).toContainEqual([MAINTENANCE_JOB, '17 3 * * *']);
+  }, 30_000);
+});
