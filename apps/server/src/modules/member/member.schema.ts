@@ -80,6 +80,7 @@ export const MemberRef = builder.objectRef<MemberShape>('Member').implement({
  * roles (file logs, histories, creators).
  */
 export const MemberSummaryRef = builder.objectRef<{ id: number; username: string }>('MemberSummary').implement({
+  description: 'A member by id and name only (no e-mail): creators, moderators, who changed a file.',
   fields: (t) => ({
     MemberID: t.exposeInt('id'),
     UserName: t.exposeString('username'),

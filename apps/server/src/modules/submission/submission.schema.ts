@@ -23,6 +23,8 @@ import {
   updateRequests,
 } from '../../db/schema/index';
 import { AttributeRef, CategoryRef } from '../catalog/catalog.schema';
+import { MemberSummaryRef } from '../member/member.schema';
+import { rows } from '../../db/rows';
 import * as catalog from '../catalog/catalog.service';
 import { STAFF_EDIT_PERMISSIONS, STAFF_VIEW_PERMISSIONS, submissionForView, type SubmissionRow } from './submission.access';
 import { submissionError } from './submission.errors';
@@ -37,10 +39,6 @@ import { MY_ITEMS_FIELDS, countSubmissions, searchSubmissions } from './submissi
 export const SubmissionPropertiesRef = builder.objectRef<SubmissionRow>('SubmissionProperties');
 
 type Named = { id: number; name: string; game?: number };
-const CreatorRef = builder.objectRef<{ id: number; username: string }>('Creator').implement({
-  description: 'The member who made a creation (or a staff member it points to).',
-  fields: (t) => ({ MemberID: t.exposeInt('id'), UserName: t.exposeString('username') }),
-});
 const ThemeRef = builder.objectRef<Named>('Theme').implement({
   fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
 });
@@ -91,8 +89,8 @@ async function memberLite(db: import('../../db/client').Db, id: number | null) {
 }
 
 async function countOf(db: import('../../db/client').Db, query: ReturnType<typeof sql>) {
-  const result = (await db.execute(query)) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await rows<{ n: number }>(db, query);
+  return Number(row?.n ?? 0);
 }
 
 SubmissionPropertiesRef.implement({
@@ -128,8 +126,8 @@ SubmissionPropertiesRef.implement({
     submitted_at: t.expose('submitted_at', { type: 'DateTime', nullable: true, description: 'When it was last submitted for review.' }),
     team_member_id: t.exposeInt('team_member_id', { nullable: true }),
     migration_result: t.expose('migration_result', { type: 'JSON', nullable: true }),
-    creator: t.field({ type: CreatorRef, resolve: async (s, _a, ctx) => (await memberLite(ctx.db, s.member_id))! }),
-    moderator: t.field({ type: CreatorRef, nullable: true, resolve: (s, _a, ctx) => memberLite(ctx.db, s.moderator_id) }),
+    creator: t.field({ type: MemberSummaryRef, resolve: async (s, _a, ctx) => (await memberLite(ctx.db, s.member_id))! }),
+    moderator: t.field({ type: MemberSummaryRef, nullable: true, resolve: (s, _a, ctx) => memberLite(ctx.db, s.moderator_id) }),
     numUpdates: t.int({
       resolve: (s, _a, ctx) => countOf(ctx.db, sql`select count(*)::int as n from ${updateRequests} where submission_id = ${s.id}`),
     }),
@@ -236,7 +234,7 @@ const CreationRef = builder.interfaceRef<CreationShape>('Creation').implement({
   fields: (t) => ({
     id: t.int({ resolve: (c) => c.submission.model_id }),
     submission_id: t.int({ resolve: (c) => c.submission.id }),
-    creator: t.field({ type: CreatorRef, resolve: async (c, _a, ctx) => (await memberLite(ctx.db, c.submission.member_id))! }),
+    creator: t.field({ type: MemberSummaryRef, resolve: async (c, _a, ctx) => (await memberLite(ctx.db, c.submission.member_id))! }),
     properties: t.field({ type: SubmissionPropertiesRef, resolve: (c) => c.submission }),
   }),
 });
