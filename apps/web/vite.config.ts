@@ -13,6 +13,8 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/config.json': { target: API_ORIGIN },
   // Stored files and images: /{memberId}/files/{fileId}_version_{version} and /{memberId}/images/{imageId}.
   '^/\\d+/(images|files)/': { target: API_ORIGIN },
+  // Direct uploads to local disk (PUT /uploads/{memberId}/{uuid}) and built zips (/bundles/{id}/{filename}).
+  '^/(uploads|bundles)/': { target: API_ORIGIN },
 };
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { GRAPHQL_PATH } from '@corner/domain';
@@ -10,10 +10,12 @@ import { bearerToken, buildContext, resolveAuth, type AppServices, type Context 
 import { schema } from './schema/index';
 import { authorizationError, AuthorizationCode } from './errors';
 import { createStorage, type Storage } from './storage/index';
-import { createUrlSigner } from './http/signed-url';
+import { createUrlSigner, type UrlSigner } from './http/signed-url';
+import { jobsNotRunning, type JobQueue } from './jobs/job';
 import { parseGraphqlMultipart } from './http/multipart';
 import { rulesForOperation, uploadRules } from './http/upload-rules';
 import { registerMediaRoutes } from './http/media-routes';
+import { registerDirectUploadRoute } from './http/direct-upload-route';
 import { releaseUnusedUploads } from './modules/file/blob.service';
 
 export interface AppOptions {
@@ -23,20 +25,28 @@ export interface AppOptions {
   serveWeb?: boolean;
   /** Where files and images are kept; the configured storage when absent. */
   storage?: Storage;
+  /** Signs image, file and upload URLs; made from the configuration when absent. */
+  urlSigner?: UrlSigner;
+  /** Background jobs; without them, operations that need a job answer that jobs are not running. */
+  jobs?: JobQueue;
   logger?: boolean | object;
+  /** A pino logger to use instead of making one (shared with the jobs). */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** The HTTP server: GraphQL API, health check, runtime config, images and files, and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const urlSigner = options.urlSigner ?? createUrlSigner(config);
   const services: AppServices = {
     config,
     database,
-    storage: options.storage ?? createStorage(config),
-    urlSigner: createUrlSigner(config),
+    storage: options.storage ?? createStorage(config, urlSigner),
+    urlSigner,
+    jobs: options.jobs ?? jobsNotRunning,
   };
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.LOG_LEVEL } }),
     trustProxy: config.TRUST_PROXY,
     // One line per request only when debugging; errors are always logged.
     logController: new LogController({
@@ -132,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerMediaRoutes(app, services);
+  registerDirectUploadRoute(app, { storage: services.storage, urlSigner: services.urlSigner, maxBytes: config.MAX_FILE_BYTES });
 
   if (options.serveWeb !== false) await serveWebApp(app, config.webDist);
   return app;

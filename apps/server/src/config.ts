@@ -65,6 +65,31 @@ const schema = z.object({
   URL_SIGNING_SECRET: z.string().min(32).optional(),
   /** How long a signed image or file URL works, in seconds (rounded up to a quarter of it, for caching). */
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /**
+   * S3-compatible object storage instead of local disk, as
+   * `s3://ACCESS_KEY:SECRET@bucket/optional/prefix?endpoint=https://host:port&region=us-east-1&forcePathStyle=true`.
+   * Credentials may instead come from the usual AWS_* variables. Unset: files live under DATA_DIR/files.
+   */
+  STORAGE_URL: z.string().optional(),
+  /** How long a direct-upload URL from getFileUploadUrl works, in seconds. */
+  DIRECT_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+  /** Unzipping: most entries in one zip. */
+  UNZIP_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
+  /** Unzipping: most bytes all entries may unpack to together (2 GiB). */
+  UNZIP_MAX_TOTAL_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+  /** Unzipping: highest ratio of unpacked to packed size of an entry (zip bombs reach thousands). */
+  UNZIP_MAX_RATIO: z.coerce.number().positive().default(200),
+  /** How long unzipSubmissionFile waits for its job before answering "pending", in seconds. */
+  UNZIP_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(20),
+  /** A staff basket holds at most this many files. */
+  BASKET_MAX_FILES: z.coerce.number().int().positive().default(500),
+  /**
+   * A background job that has run this long is taken as lost (its process died) and is retried or
+   * reported failed, in seconds.
+   */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** How often pg-boss looks for lost jobs and due schedules, in seconds. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Work background jobs in this process (false when separate `npm run worker` processes do). */
   JOBS_WORK: z
     .enum(['true', 'false'])

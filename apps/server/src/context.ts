@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { loadSession, type AuthMember } from './modules/member/session.sql';
+import { loadAuthMember, loadSession, type AuthMember } from './modules/member/session.sql';
 import { AuthorizationCode } from './errors';
 import { permissionSet } from '@corner/domain';
 import type { Storage } from './storage/index';
 import type { UrlSigner } from './http/signed-url';
+import type { JobQueue } from './jobs/job';
 
 /** What the request's token says about who is asking. */
 export interface AuthState {
@@ -25,6 +26,8 @@ export interface Context {
   storage: Storage;
   /** Signs image and file URLs for clients that cannot send the token (`<img>`, downloads). */
   urlSigner: UrlSigner;
+  /** Sends background jobs and follows them. */
+  jobs: JobQueue;
   auth: AuthState;
   ip: string;
   userAgent: string | null;
@@ -44,6 +47,7 @@ export interface AppServices {
   config: Config;
   storage: Storage;
   urlSigner: UrlSigner;
+  jobs: JobQueue;
 }
 
 export function hashToken(token: string): string {
@@ -68,20 +72,36 @@ export async function resolveAuth(db: Db, token: string | null, now = new Date()
   return { member, permissions: permissionSet(member), problem: null, sessionId: session_id };
 }
 
-export async function buildContext(
-  services: AppServices,
-  request: { authorization: string | undefined | null; ip: string; userAgent: string | null; log: Logger },
-): Promise<Context> {
-  const auth = await resolveAuth(services.database.db, bearerToken(request.authorization));
+/** A context from the process's services, who is asking and where the request came from. */
+function contextOf(services: AppServices, auth: AuthState, request: { ip: string; userAgent: string | null; log: Logger }): Context {
   return {
     db: services.database.db,
     database: services.database,
     config: services.config,
     storage: services.storage,
     urlSigner: services.urlSigner,
+    jobs: services.jobs,
     auth,
     ip: request.ip,
     userAgent: request.userAgent,
     log: request.log,
   };
+}
+
+export async function buildContext(
+  services: AppServices,
+  request: { authorization: string | undefined | null; ip: string; userAgent: string | null; log: Logger },
+): Promise<Context> {
+  return contextOf(services, await resolveAuth(services.database.db, bearerToken(request.authorization)), request);
+}
+
+/**
+ * A request-like context for a background job acting for a member, with their roles as they are
+ * now: the job applies the same rules a request of theirs would. A member who no longer exists acts
+ * as no one (every rule refuses).
+ */
+export async function jobContext(services: AppServices & { log: Logger }, memberId: number): Promise<Context> {
+  const member = await loadAuthMember(services.database.db, memberId);
+  const auth: AuthState = { member, permissions: member ? permissionSet(member) : new Set(), problem: null, sessionId: null };
+  return contextOf(services, auth, { ip: '', userAgent: null, log: services.log });
 }

@@ -1,43 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useMainProcesses } from './test/main-process';
 
 /**
  * The real `main.ts` as a process on an embedded database: first start seeds, Ctrl-C shuts down
  * cleanly, a second start keeps every row and does not seed again, a second process is refused.
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-main-'));
-const main = path.resolve(import.meta.dirname, 'main.ts');
-const running: ChildProcess[] = [];
-
 afterAll(() => {
-  for (const p of running) p.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function start(): Promise<{ proc: ChildProcess; url: string; output: () => string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(proc);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ready at (http:\/\/localhost:\d+\/)/.exec(output);
-      if (match) resolve({ proc, url: match[1]!.replace('localhost', '127.0.0.1'), output: () => output });
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-}
+// Registered after the folder's removal, so its processes are killed before it (hooks run in reverse).
+const start = useMainProcesses();
 
 async function gql(url: string, query: string, token?: string) {
-  const res = await fetch(`${url}graphql`, {
+  const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: token ? `Bearer ${token}` : '' },
     body: JSON.stringify({ query }),
@@ -54,19 +34,19 @@ function stop(proc: ChildProcess): Promise<number | null> {
 
 describe('npm start on an embedded database', () => {
   it('seeds once, stops cleanly on Ctrl-C, and keeps every row on the next start', async () => {
-    const first = await start();
+    const first = await start(dataDir);
     expect(first.output()).toContain('demo data seeded');
     expect(first.output()).toContain('creator@corner.test');
-    expect((await fetch(`${first.url}healthz`)).status).toBe(200);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     const token = (await gql(first.url, 'mutation { login(user: "creator@corner.test", password: "corner-demo") }')).data.login as string;
     await gql(first.url, 'mutation { updateMemberPreferences(input: { about: "Kept across restarts" }) { about } }', token);
 
     // A second process on the same data dir is refused while the first runs.
-    await expect(start()).rejects.toThrow(/is in use by process/);
+    await expect(start(dataDir)).rejects.toThrow(/is in use by process/);
 
     expect(await stop(first.proc)).toBe(0);
 
-    const second = await start();
+    const second = await start(dataDir);
     expect(second.output()).not.toContain('demo data seeded');
     const me = await gql(second.url, '{ me { UserName preferences { about } } }', token);
     expect(me.data.me).toEqual({ UserName: 'Cora Creator', preferences: { about: 'Kept across restarts' } });

@@ -3,14 +3,18 @@ import { openAndPrepare } from './boot';
 import { loadConfig } from './config';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './db/seed/demo';
 import { startJobs } from './jobs/index';
+import { createUrlSigner } from './http/signed-url';
+import pino from 'pino';
 
 /** Boot only: config, database, HTTP. Prints where to open the portal and how to sign in. */
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
-  const { database, seeded, release } = await openAndPrepare(config, { seedDemo: config.SEED_DEMO });
-  const app = await buildApp({ config, database });
-  const jobs = await startJobs(database, config, app.log, { work: config.JOBS_WORK });
+  const { database, storage, seeded, release } = await openAndPrepare(config, { seedDemo: config.SEED_DEMO });
+  const log = pino({ level: config.LOG_LEVEL });
+  const urlSigner = createUrlSigner(config);
+  const jobs = await startJobs({ database, config, storage, urlSigner, log }, { work: config.JOBS_WORK });
+  const app = await buildApp({ config, database, storage, urlSigner, jobs, loggerInstance: log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -12,3 +12,4 @@ export * from './dependency/dependency';
 export * from './file/limits';
 export * from './file/attachment-input';
 export * from './submission/options';
+export * from './file/zip-rules';

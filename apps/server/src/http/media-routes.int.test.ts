@@ -154,7 +154,7 @@ describe('GET /{memberId}/files/{fileId}_version_{version}', () => {
     expect(stale.statusCode).toBe(200);
   });
 
-  it('refuses without a valid signature or an allowed token; 404 for other members, versions or deleted files', async () => {
+  it('refuses without a valid signature or an allowed token; 404 for other members or versions; a deleted file only to its signed URL', async () => {
     const path = pathOf(file.url);
     expect((await get(path)).statusCode).toBe(403);
     expect((await get(path, { authorization: `Bearer ${other.token}` })).statusCode).toBe(403);
@@ -162,6 +162,8 @@ describe('GET /{memberId}/files/{fileId}_version_{version}', () => {
     expect((await get(`/${other.id}/files/${file.id}_version_1`, { authorization: `Bearer ${owner.token}` })).statusCode).toBe(404);
     expect((await get(`/${owner.id}/files/${file.id}_version_2`, { authorization: `Bearer ${owner.token}` })).statusCode).toBe(404);
     await server.gql('mutation ($id: Int!) { deleteSubmissionFile(id: $id) }', { id: file.id }, { token: owner.token });
-    expect((await get(file.url)).statusCode).toBe(404);
+    // A signed URL was handed to someone allowed to read the file, deleted or not (the archive).
+    expect((await get(file.url)).statusCode).toBe(200);
+    expect((await get(path, { authorization: `Bearer ${other.token}` })).statusCode).toBe(403);
   });
 });

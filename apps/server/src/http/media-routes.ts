@@ -4,8 +4,10 @@ import sharp from 'sharp';
 import type { Context } from '../context';
 import { bearerToken, resolveAuth } from '../context';
 import type { Database } from '../db/client';
-import { fileVersions, files, images, submissions } from '../db/schema/index';
+import { fileVersions, files, images, submissions, zipBundles } from '../db/schema/index';
 import { assertCanView, isPublished, type SubmissionRow } from '../modules/submission/submission.access';
+import { mayReadFileHistory, visitorVersion } from '../modules/file/file.service';
+import { bundlePath, mayFetchBundle } from '../modules/file/zip-bundle.service';
 import { BlobNotFoundError, type ByteRange, type Storage } from '../storage/index';
 import type { UrlSigner } from './signed-url';
 
@@ -95,9 +97,17 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
         .innerJoin(fileVersions, and(eq(fileVersions.file_id, files.id), eq(fileVersions.version, version)))
         .innerJoin(submissions, eq(submissions.id, files.submission_id))
         .where(eq(files.id, fileId));
-      if (!row || row.file.deleted_at || row.file.member_id !== memberId) return notFound(reply);
-      const allowed = await access(req, `/${memberId}/files/${fileId}_version_${version}`, row.submission, false);
+      if (!row || row.file.member_id !== memberId) return notFound(reply);
+      const path = `/${memberId}/files/${fileId}_version_${version}`;
+      const allowed = await access(req, path, row.submission, false);
       if (!allowed) return forbidden(reply);
+      // A signed URL was handed to someone allowed this very version. With a token, only the owner
+      // and staff read deleted files and versions other than the one visitors download.
+      const signed = urlSigner.verify(path, req.query as Query);
+      if (!signed && (row.file.deleted_at || version !== visitorVersion(row.file))) {
+        const auth = await resolveAuth(db, bearerToken(req.headers.authorization));
+        if (!mayReadFileHistory(auth, row.file)) return row.file.deleted_at ? notFound(reply) : forbidden(reply);
+      }
       const v = row.version;
       return sendContent(req, reply, storage, {
         key: v.storage_key,
@@ -113,6 +123,54 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
       });
     },
   );
+
+  registerBundleRoute(app, options, forbidden);
+}
+
+/**
+ * `GET /bundles/{id}/{filename}`: a finished zip bundle (a creation's download or a staff basket),
+ * as an attachment, with ranges and an ETag like the file routes. A request may pass with the
+ * signed URL that `ZipBundle.url` hands out, or with the Bearer token of someone who may follow the
+ * bundle (mayFetchBundle). The name in the path must be the bundle's: the browser saves under it.
+ * A bundle that is not READY is not found.
+ */
+function registerBundleRoute(app: FastifyInstance, options: MediaRouteOptions, forbidden: (reply: FastifyReply) => FastifyReply): void {
+  const { database, storage, urlSigner } = options;
+  const db = database.db;
+
+  async function bundleAccess(req: FastifyRequest, bundle: typeof zipBundles.$inferSelect): Promise<Access> {
+    const query = req.query as Query;
+    if (query.signature !== undefined && urlSigner.verify(bundlePath(bundle), query)) {
+      return { cacheControl: `private, max-age=${urlSigner.secondsLeft(query)}` };
+    }
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return null;
+    const auth = await resolveAuth(db, token);
+    if (!(await mayFetchBundle(db, auth, bundle))) return null;
+    return { cacheControl: 'private, no-cache', vary: 'Authorization' };
+  }
+
+  app.get<{ Params: { id: string; filename: string } }>('/bundles/:id(^\\d{1,10})/:filename', async (req, reply) => {
+    const id = Number(req.params.id);
+    const [bundle] = await db.select().from(zipBundles).where(eq(zipBundles.id, id));
+    if (!bundle || bundle.filename !== req.params.filename) return notFound(reply);
+    const allowed = await bundleAccess(req, bundle);
+    if (!allowed) return forbidden(reply);
+    const { storage_key: key, sha256, filesize } = bundle;
+    if (bundle.status !== 'READY' || !key || !sha256 || filesize === null) return notFound(reply);
+    return sendContent(req, reply, storage, {
+      key,
+      size: filesize,
+      sha256,
+      mimetype: 'application/zip',
+      disposition: contentDisposition('attachment', bundle.filename),
+      access: allowed,
+      onMissing: () => {
+        req.log.error({ key, zipBundleId: id }, 'Stored zip content is missing');
+        return notFound(reply);
+      },
+    });
+  });
 }
 
 function notFound(reply: FastifyReply) {

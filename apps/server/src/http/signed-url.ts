@@ -12,6 +12,8 @@ import type { Config } from '../config';
  */
 export interface UrlSigner {
   sign(pathname: string, now?: Date): string;
+  /** Signs `pathname` to expire exactly at `expires` (whole seconds), for URLs with their own lifetime (direct uploads). */
+  signUntil(pathname: string, expires: Date): string;
   /** True when the query carries an unexpired signature of exactly this path. */
   verify(pathname: string, query: { expires?: unknown; signature?: unknown }, now?: Date): boolean;
   /** Seconds until a signed URL's expiry (for Cache-Control). */
@@ -58,6 +60,10 @@ export function createUrlSigner(config: Pick<Config, 'URL_SIGNING_SECRET' | 'DAT
     sign(pathname, now = new Date()) {
       const expires = Math.ceil((Math.floor(now.getTime() / 1000) + ttl) / step) * step;
       return `${pathname}?expires=${expires}&signature=${mac(pathname, expires)}`;
+    },
+    signUntil(pathname, expires) {
+      const seconds = Math.ceil(expires.getTime() / 1000);
+      return `${pathname}?expires=${seconds}&signature=${mac(pathname, seconds)}`;
     },
     verify(pathname, query, now = new Date()) {
       const expires = expiresOf(query);

@@ -2,29 +2,93 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../context';
-import { MAINTENANCE_CRON, MAINTENANCE_JOB, runMaintenance } from './maintenance.job';
+import type { UrlSigner } from '../http/signed-url';
+import type { Storage } from '../storage/index';
+import type { JobDefinition, JobQueue, JobServices, JobState, JobStatus } from './job';
+import { maintenanceJob } from './maintenance.job';
+import { storageSweepJob } from './storage-sweep.job';
+import { unzipJob } from './unzip.job';
+import { zipBundleJob } from './zip-bundle.job';
 
-export interface Jobs {
+export type { JobQueue, JobServices, JobStatus } from './job';
+
+/** Every kind of background job; a new one is a `*.job.ts` file added here. */
+export const JOBS: JobDefinition<any>[] = [maintenanceJob, storageSweepJob, unzipJob, zipBundleJob];
+
+export interface Jobs extends JobQueue {
   boss: PgBoss;
   stop(): Promise<void>;
 }
+
+const FINISHED: JobState[] = ['completed', 'failed', 'cancelled'];
 
 /**
  * Background jobs through pg-boss on the portal's own database (DESIGN section 1). On PGlite the
  * jobs run in the one process; on a PostgreSQL server any number of processes may work them.
  * `work: false` only schedules and sends (an app process when separate workers run the jobs).
+ * A job whose process died is noticed after JOB_EXPIRE_SECONDS (checked every
+ * JOB_SUPERVISE_SECONDS) and retried or failed, as its queue says.
  */
-export async function startJobs(database: Database, config: Config, log: Logger, options: { work: boolean } = { work: true }): Promise<Jobs> {
-  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schema: 'pgboss' } as PgBoss.ConstructorOptions);
+export async function startJobs(
+  services: { database: Database; config: Config; storage: Storage; urlSigner: UrlSigner; log: Logger },
+  options: { work: boolean; definitions?: JobDefinition<any>[] } = { work: true },
+): Promise<Jobs> {
+  const { database, config, log } = services;
+  const definitions = options.definitions ?? JOBS;
+  const boss = new PgBoss({
+    db: { executeSql: database.executeSql },
+    schema: 'pgboss',
+    maintenanceIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
+  } as PgBoss.ConstructorOptions);
   boss.on('error', (error) => log.error({ err: error }, 'Background job error'));
   await boss.start();
-  await boss.createQueue(MAINTENANCE_JOB);
-  await boss.schedule(MAINTENANCE_JOB, MAINTENANCE_CRON);
-  if (options.work) {
-    await boss.work(MAINTENANCE_JOB, async () => {
-      const removed = await runMaintenance(database.db, config);
-      log.info(removed, 'Maintenance done');
+
+  const status = async (name: string, id: string): Promise<JobStatus | null> => {
+    const job = await boss.getJobById(name, id, { includeArchive: true });
+    return job ? { state: job.state as JobState, output: job.output ?? null } : null;
+  };
+  // pg-boss 10 cannot look a job up by its singleton key; its table can.
+  const findUnfinished = async (name: string, singletonKey: string): Promise<string | null> => {
+    const [row] = await database.query<{ id: string }>(
+      `select id::text as id from pgboss.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on limit 1`,
+      [name, singletonKey],
+    );
+    return row?.id ?? null;
+  };
+  const queue: JobQueue = {
+    findUnfinished,
+    send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    status,
+    async wait(name, id, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      let delay = 50;
+      for (;;) {
+        const current = await status(name, id);
+        if (!current || FINISHED.includes(current.state) || Date.now() >= deadline) return current;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(deadline - Date.now(), 0))));
+        delay = Math.min(delay * 2, 500);
+      }
+    },
+  };
+  const jobServices: JobServices = { ...services, jobs: queue };
+
+  for (const definition of definitions) {
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      expireInSeconds: config.JOB_EXPIRE_SECONDS,
+      ...definition.queue,
     });
+    if (definition.cron) await boss.schedule(definition.name, definition.cron);
+    if (options.work) {
+      await boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        return definition.handle(jobServices, job!.data as object, job!);
+      });
+      for (let i = 1; i < (definition.concurrency ?? 1); i += 1) {
+        await boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) =>
+          definition.handle(jobServices, job!.data as object, job!),
+        );
+      }
+    }
   }
-  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+  return { ...queue, boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { loginFailures, sessions } from '../db/schema/index';
+import { loginFailures, sessions, zipBundles } from '../db/schema/index';
 import { createTestDatabase } from '../test/database';
 import { buildMember } from '../test/factories';
 import { startJobs, type Jobs } from './index';
+import { createStorage } from '../storage/index';
+import { createUrlSigner } from '../http/signed-url';
 import { MAINTENANCE_JOB, runMaintenance } from './maintenance.job';
 
 let database: Database;
@@ -16,7 +18,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  jobs = await startJobs(database, config, log);
+  jobs = await startJobs({ database, config, log, storage: createStorage(config), urlSigner: createUrlSigner(config) });
 }, 60_000);
 afterAll(async () => {
   await jobs?.stop();
@@ -38,6 +40,20 @@ async function seedRows() {
     { member_id: m.id, token_hash: token('expired-long-ago'), expires_at: new Date(now - 40 * DAY) },
     { member_id: m.id, token_hash: token('revoked-long-ago'), expires_at: new Date(now + DAY), revoked_at: new Date(now - 31 * DAY) },
   ]);
+  const bundle = (filename: string, status: string, days: number) => ({
+    member_id: m.id,
+    kind: 'basket',
+    filename,
+    status,
+    updated_at: new Date(now - days * DAY),
+  });
+  await db.insert(zipBundles).values([
+    bundle('ready-old.zip', 'READY', 8),
+    bundle('failed-old.zip', 'FAILED', 9),
+    bundle('ready-recent.zip', 'READY', 1),
+    // An unfinished one is its builder's business (a dead builder is noticed by its own rules).
+    bundle('building-old.zip', 'BUILDING', 10),
+  ]);
   return m.id;
 }
 
@@ -45,7 +61,9 @@ describe('maintenance', () => {
   it('removes old sign-in failures and long-dead sessions, and keeps the rest', async () => {
     const memberId = await seedRows();
     const removed = await runMaintenance(database.db, config);
-    expect(removed).toEqual({ loginFailures: 1, sessions: 2 });
+    expect(removed).toEqual({ loginFailures: 1, sessions: 2, zipBundles: 2 });
+    const bundles = await database.db.select({ filename: zipBundles.filename }).from(zipBundles).where(eq(zipBundles.member_id, memberId));
+    expect(bundles.map((b) => b.filename).sort()).toEqual(['building-old.zip', 'ready-recent.zip']);
     const left = await database.db.select({ hash: sessions.token_hash }).from(sessions).where(eq(sessions.member_id, memberId));
     expect(left.map((s) => s.hash.split('-').slice(0, -2).join('-')).sort()).toEqual(['expired-recently', 'live']);
     expect((await database.db.select().from(loginFailures)).map((f) => f.account)).toEqual(['new@corner.test']);

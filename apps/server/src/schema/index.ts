@@ -8,5 +8,7 @@ import '../modules/submission/submission.schema';
 import '../modules/dependency/dependency.schema';
 import '../modules/image/image.schema';
 import '../modules/file/file.schema';
+import '../modules/file/unzip.schema';
+import '../modules/file/zip-bundle.schema';
 
 export const schema = builder.toSchema({ sortSchema: true });

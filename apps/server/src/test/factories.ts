@@ -53,3 +53,55 @@ export async function buildSubmission(db: Db, memberId: number, options: Submiss
     .returning({ id: submissions.id });
   return row!.id;
 }
+
+/**
+ * A role holding exactly `permissions` (names from the domain), for callers the seeded roles do not
+ * give (a file manager who is no reviewer, say). Returns its name, to pass to `buildMember`.
+ */
+export async function buildRole(db: Db, name: string, permissionNames: readonly string[]): Promise<string> {
+  const { inArray } = await import('drizzle-orm');
+  const { permissions, rolePermissions, roles } = await import('../db/schema/index');
+  const [role] = await db.insert(roles).values({ name }).returning({ id: roles.id });
+  const found = permissionNames.length ? await db.select().from(permissions).where(inArray(permissions.name, [...permissionNames])) : [];
+  if (found.length !== permissionNames.length) throw new Error(`Unknown permission among ${permissionNames.join(', ')}.`);
+  if (found.length) await db.insert(rolePermissions).values(found.map((p) => ({ role_id: role!.id, permission_id: p.id })));
+  return name;
+}
+
+export interface SubmissionFileOptions {
+  filename?: string;
+  /** The sha256 of each version, oldest first (random ones when left out); the last is the current content. */
+  versions?: string[];
+  published_version?: number | null;
+  deleted_at?: Date | null;
+  updated_at?: Date;
+}
+
+/**
+ * A file row of a creation with its version rows, owned by the creation's owner. Its content is not
+ * stored: for listing and searching, not for downloading (upload through the API for that).
+ */
+export async function buildSubmissionFile(db: Db, submissionId: number, options: SubmissionFileOptions = {}): Promise<number> {
+  const { eq } = await import('drizzle-orm');
+  const { fileVersions, files, submissions } = await import('../db/schema/index');
+  const { blobKey } = await import('../storage/index');
+  const [s] = await db.select({ member_id: submissions.member_id }).from(submissions).where(eq(submissions.id, submissionId));
+  const hashes = options.versions ?? [crypto.randomBytes(32).toString('hex')];
+  const filename = options.filename ?? 'chair.package';
+  const content = (sha256: string) => ({ filename, filesize: 100, mimetype: 'application/octet-stream', sha256, storage_key: blobKey(sha256) });
+  const [row] = await db
+    .insert(files)
+    .values({
+      submission_id: submissionId,
+      member_id: s!.member_id,
+      kind: 'sims4-package',
+      version: hashes.length,
+      published_version: options.published_version ?? null,
+      deleted_at: options.deleted_at ?? null,
+      ...(options.updated_at ? { updated_at: options.updated_at } : {}),
+      ...content(hashes.at(-1)!),
+    })
+    .returning({ id: files.id });
+  await db.insert(fileVersions).values(hashes.map((sha256, i) => ({ file_id: row!.id, version: i + 1, member_id: s!.member_id, ...content(sha256) })));
+  return row!.id;
+}

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client';
-import { fileVersions, files, gameItems, imageHotspots, images, objectGuids } from '../db/schema/index';
+import { fileVersions, files, gameItems, imageHotspots, images, objectGuids, zipBundles } from '../db/schema/index';
 import type { OwnedKind } from '../schema/policy';
 import { blobKey } from '../storage/index';
 import { buildSubmission } from './factories';
@@ -28,7 +28,11 @@ export async function buildOwnedFixtures(db: Db, ownerId: number): Promise<Owned
     .insert(gameItems)
     .values({ submission_id: submission, name: 'Bassinet', type: 'object' })
     .returning({ id: gameItems.id });
-  return { submission, image, file, hotspot: hotspot!.id, objectGuid: objectGuid!.id, gameItem: gameItem!.id, setItem: 0 };
+  const [bundle] = await db
+    .insert(zipBundles)
+    .values({ member_id: ownerId, kind: 'submission', submission_id: submission, filename: 'walk.zip', num_files_to_add: 1 })
+    .returning({ id: zipBundles.id });
+  return { submission, image, file, hotspot: hotspot!.id, objectGuid: objectGuid!.id, gameItem: gameItem!.id, setItem: 0, zipBundle: bundle!.id };
 }
 
 /** An image row (its content need not be stored: the walk never reads it). */

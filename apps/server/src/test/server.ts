@@ -8,6 +8,9 @@ import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createSession } from '../modules/member/member.service';
 import { createTestDatabase } from './database';
+import { createStorage, type Storage } from '../storage/index';
+import { createUrlSigner } from '../http/signed-url';
+import { startJobs, type Jobs } from '../jobs/index';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   data?: T | null;
@@ -22,6 +25,9 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  storage: Storage;
+  /** The running jobs, when asked for (`useTestServer(env, { jobs: true })`). */
+  jobs: Jobs | null;
   /** Sends a GraphQL operation through the real HTTP stack (Fastify inject, no socket). */
   gql<T = Record<string, any>>(
     query: string,
@@ -87,19 +93,32 @@ export function graphqlMultipartParts(
  * The real server on this file's own database. Call at the top of a test file:
  * `const server = useTestServer();` then use it inside tests.
  */
-export function useTestServer(env: Record<string, string> = {}): TestServer {
+export interface TestServerOptions {
+  /** Start real pg-boss jobs on the test database (unzip, zip building, sweeps). */
+  jobs?: boolean;
+  /** A storage other than local disk under the test's DATA_DIR (the S3 adapter against s3rver). */
+  storage?: () => Storage;
+}
+
+export function useTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): TestServer {
   const holder = {} as TestServer;
   beforeAll(async () => {
     const database = await createTestDatabase();
     // Each test file keeps its uploads (and URL signing secret) in a folder of its own.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-test-data-'));
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-    const app = await buildApp({ config, database, serveWeb: false, logger: false });
+    const storage = options.storage?.() ?? createStorage(config);
+    const urlSigner = createUrlSigner(config);
+    const log = { error: () => {}, warn: () => {}, info: () => {} };
+    const jobs = options.jobs ? await startJobs({ database, config, storage, urlSigner, log }) : undefined;
+    const app = await buildApp({ config, database, serveWeb: false, logger: false, storage, urlSigner, jobs });
     await app.ready();
     Object.assign(holder, {
       app,
       database,
       config,
+      storage,
+      jobs: jobs ?? null,
       gql: async (query: string, variables?: Record<string, unknown>, options?: { token?: string | null; ip?: string }) => {
         const response = await app.inject({
           method: 'POST',
@@ -128,6 +147,7 @@ export function useTestServer(env: Record<string, string> = {}): TestServer {
   });
   afterAll(async () => {
     await holder.app?.close();
+    await holder.jobs?.stop();
     await holder.database?.close();
     if (holder.config?.DATA_DIR.startsWith(os.tmpdir())) fs.rmSync(holder.config.DATA_DIR, { recursive: true, force: true });
   });

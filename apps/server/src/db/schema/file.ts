@@ -64,34 +64,48 @@ export const fileLogs = pgTable(
   (t) => [index().on(t.file_id, t.created_at)],
 );
 
-/** A staff basket bundles chosen files into one zip in the background. */
-export const staffBaskets = pgTable(
-  'staff_baskets',
+/**
+ * A zip built in the background from chosen file versions: a creation's download zip
+ * (`kind = 'submission'`, made by generateZipFileForSubmission) or a staff basket (`kind = 'basket'`).
+ * `status` PENDING, BUILDING, READY or FAILED; the zip itself is content in storage (`storage_key`).
+ * `fingerprint` names the exact file versions inside, so an unchanged creation's zip is reused.
+ */
+export const zipBundles = pgTable(
+  'zip_bundles',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Who asked for it; only they and staff may fetch it. */
     member_id: integer('member_id')
       .notNull()
       .references(() => members.id),
+    kind: text('kind').notNull(),
+    submission_id: integer('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('PENDING'),
     error: text('error'),
-    url: text('url'),
-    filename: text('filename'),
+    filename: text('filename').notNull(),
+    fingerprint: text('fingerprint'),
     num_files_to_add: integer('num_files_to_add').notNull().default(0),
     num_files_added: integer('num_files_added').notNull().default(0),
+    filesize: bigint('filesize', { mode: 'number' }),
+    sha256: text('sha256'),
+    storage_key: text('storage_key'),
     ...timestamps,
   },
-  (t) => [index().on(t.member_id)],
+  (t) => [index().on(t.member_id), index().on(t.submission_id, t.fingerprint), index().on(t.sha256)],
 );
 
-export const staffBasketFiles = pgTable(
-  'staff_basket_files',
+/** The file versions a zip bundle holds, in the order they are added. */
+export const zipBundleFiles = pgTable(
+  'zip_bundle_files',
   {
-    staff_basket_id: integer('staff_basket_id')
+    zip_bundle_id: integer('zip_bundle_id')
       .notNull()
-      .references(() => staffBaskets.id, { onDelete: 'cascade' }),
+      .references(() => zipBundles.id, { onDelete: 'cascade' }),
     file_id: integer('file_id')
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    ord: integer('ord').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.staff_basket_id, t.file_id] })],
+  (t) => [primaryKey({ columns: [t.zip_bundle_id, t.file_id] })],
 );

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileLogs, files, fileVersions, logs } from '../../db/schema/index';
 import { buildMember, buildSubmission } from '../../test/factories';
@@ -119,7 +119,11 @@ describe('updateSubmissionFile and deleteSubmissionFile', () => {
     expect(del.data!.deleteSubmissionFile).toBe(true);
     const [row] = await server.database.db.select().from(files).where(eq(files.id, created.id));
     expect(row!.deleted_at).not.toBeNull();
-    const history = await server.database.db.select({ action: fileLogs.action }).from(fileLogs).where(eq(fileLogs.file_id, created.id));
+    const history = await server.database.db
+      .select({ action: fileLogs.action })
+      .from(fileLogs)
+      .where(eq(fileLogs.file_id, created.id))
+      .orderBy(asc(fileLogs.id));
     expect(history.map((h) => h.action)).toEqual(['created', 'renamed', 'deleted']);
 
     const LIST = `query ($id: Int!) { submissionProperties(id: $id) { live: files { id } all: files(include_deleted: true) { id deleted_at } } }`;
@@ -127,7 +131,12 @@ describe('updateSubmissionFile and deleteSubmissionFile', () => {
     expect(listed.data!.submissionProperties.live).toEqual([]);
     expect(listed.data!.submissionProperties.all).toEqual([{ id: created.id, deleted_at: expect.any(String) }]);
     const again = await server.gql(RENAME, { id: created.id, name: 'x.package' }, { token: owner.token });
-    expect(again.errors?.[0]).toMatchObject({ message: `File ${created.id} was not found.`, extensions: { category: 'not_found' } });
+    expect(again.errors?.[0]).toMatchObject({
+      message: `File ${created.id} is deleted. Restore it first.`,
+      extensions: { category: 'conflict', code: 'FILE_DELETED' },
+    });
+    const missing = await server.gql(RENAME, { id: 987654, name: 'x.package' }, { token: owner.token });
+    expect(missing.errors?.[0]).toMatchObject({ message: 'File 987654 was not found.', extensions: { category: 'not_found' } });
   });
 });
 
@@ -186,7 +195,11 @@ describe('game items', () => {
     expect(listed.data!.submissionProperties.game_items).toEqual([{ id: item.id, type: 'crib' }]);
     const del = await server.gql('mutation ($id: Int!) { deleteGameItem(id: $id) }', { id: item.id }, { token: owner.token });
     expect(del.data!.deleteGameItem).toBe(true);
-    const history = await server.database.db.select({ action: logs.action }).from(logs).where(and(eq(logs.entity, 'game_item'), eq(logs.entity_id, item.id)));
+    const history = await server.database.db
+      .select({ action: logs.action })
+      .from(logs)
+      .where(and(eq(logs.entity, 'game_item'), eq(logs.entity_id, item.id)))
+      .orderBy(asc(logs.id));
     expect(history.map((h) => h.action)).toEqual(['created', 'updated', 'deleted']);
   });
 });

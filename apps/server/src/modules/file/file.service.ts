@@ -1,12 +1,35 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { classifyFile, cleanFilename, fileExtension, mimetypeOfKind } from '@corner/domain';
-import type { Context } from '../../context';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  classifyFile,
+  cleanFilename,
+  FILE_KINDS,
+  fileExtension,
+  hasPermission,
+  mimetypeOfKind,
+  pagePermission,
+  type FileKind,
+} from '@corner/domain';
+import type { AuthState, Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { fileLogs, fileVersions, files, members } from '../../db/schema/index';
+import { fileLogs, fileVersions, files, members, submissions } from '../../db/schema/index';
+import { authorizationError, AuthorizationCode } from '../../errors';
 import type { StoredUpload } from '../../http/upload';
+import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
+import { escapeLike } from '../catalog/catalog.service';
 import { writeLog } from '../log/log.service';
-import { submissionForEdit, type SubmissionRow } from '../submission/submission.access';
-import { claimUpload } from './blob.service';
+import {
+  assertCanEdit,
+  checkCanEdit,
+  isOwner,
+  loadSubmission,
+  STAFF_EDIT_PERMISSIONS,
+  STAFF_VIEW_PERMISSIONS,
+  submissionForEdit,
+  type SubmissionRow,
+} from '../submission/submission.access';
+import { notEditable } from '../submission/submission.errors';
+import { claimUpload, releaseUnusedUploads } from './blob.service';
+import { takeDirectUpload } from './direct-upload.service';
 import { fileError, fileTooLarge } from './file.errors';
 
 export type FileRow = typeof files.$inferSelect;
@@ -24,9 +47,35 @@ export function filePath(file: Pick<FileRow, 'member_id' | 'id'>, version: numbe
   return `/${file.member_id}/files/${file.id}_version_${version}`;
 }
 
-/** A signed download URL of the newest version. */
+/**
+ * Who may read every version of a file, its history and its deleted state: its owner and staff who
+ * read creations or manage files. Anyone else who may see the creation (a signed-in member looking
+ * at a published one) gets only the version visitors download.
+ */
+export function mayReadFileHistory(auth: AuthState, file: Pick<FileRow, 'member_id'>): boolean {
+  if (!auth.member) return false;
+  return auth.member.id === file.member_id || hasPermission(auth.permissions, [...STAFF_VIEW_PERMISSIONS, ...FILE_MANAGER_VIEW_PERMISSIONS]);
+}
+
+/** The version visitors download: the published one, or the newest while none is published. */
+export function visitorVersion(file: Pick<FileRow, 'published_version' | 'version'>): number {
+  return file.published_version ?? file.version;
+}
+
+/** A signed download URL: of the newest version for the owner and staff, else of the visitors' version. */
 export function fileUrl(ctx: Context, file: FileRow): string {
-  return ctx.urlSigner.sign(filePath(file, file.version));
+  return ctx.urlSigner.sign(filePath(file, mayReadFileHistory(ctx.auth, file) ? file.version : visitorVersion(file)));
+}
+
+/** The versions the caller may read (see mayReadFileHistory), newest first. */
+export async function visibleVersions(ctx: Context, file: FileRow): Promise<FileVersionView[]> {
+  const all = await versionsOf(ctx.db, file);
+  return mayReadFileHistory(ctx.auth, file) ? all : all.filter((v) => v.version === visitorVersion(file));
+}
+
+/** A file's history for its owner and staff; nobody else reads it. */
+export async function visibleLogs(ctx: Context, file: FileRow): Promise<FileLogView[]> {
+  return mayReadFileHistory(ctx.auth, file) ? fileLogsOf(ctx.db, file.id) : [];
 }
 
 /** A creation's files, oldest first; deleted ones only when asked for. */
@@ -59,61 +108,524 @@ export async function fileLogsOf(db: DbOrTx, fileId: number): Promise<FileLogVie
   }));
 }
 
-/** Adds an uploaded file to a creation as version 1, with its kind read from its first bytes. */
-export async function createSubmissionFile(ctx: Context, submissionId: number, upload: StoredUpload): Promise<FileRow> {
-  const kind = classifyFile(upload.firstBytes, upload.filename);
-  return ctx.db.transaction(async (tx) => {
-    const s = await submissionForEdit(ctx, submissionId, tx);
-    if (!kind) throw fileError('FILE_NOT_ACCEPTED', { filename: upload.filename });
-    if (upload.size > ctx.config.MAX_FILE_BYTES) throw fileTooLarge(upload.filename, upload.size, ctx.config.MAX_FILE_BYTES);
-    await claimUpload(tx, ctx.storage, upload, () => fileError('FILE_UPLOAD_LOST', { filename: upload.filename }));
-    const actor = ctx.auth.member!.id;
-    const mimetype = mimetypeOfKind(kind, upload.firstBytes);
-    const content = { filename: upload.filename, filesize: upload.size, mimetype, sha256: upload.sha256, storage_key: upload.key };
-    const [file] = await tx
-      .insert(files)
-      .values({ submission_id: s.id, member_id: s.member_id, kind, version: 1, ...content })
-      .returning();
-    await tx.insert(fileVersions).values({ file_id: file!.id, version: 1, member_id: actor, ...content });
-    const details = { filename: upload.filename, filesize: upload.size, kind, version: 1, sha256: upload.sha256 };
-    await tx.insert(fileLogs).values({ file_id: file!.id, member_id: actor, action: 'created', details });
-    await writeLog(tx, { submission_id: s.id, member_id: actor, entity: 'file', entity_id: file!.id, action: 'created', new_values: details });
-    return file!;
+/** Where a new file or version comes from: a multipart upload, or a finished direct upload's key. */
+export interface FileSource {
+  file?: StoredUpload | null;
+  key?: string | null;
+  filename?: string | null;
+}
+
+export interface FileVersionView {
+  id: number;
+  file_id: number;
+  /** The file's owner: the member in the version's bucket path (not who uploaded it, see `member`). */
+  member_id: number;
+  version: number;
+  filename: string;
+  filesize: number;
+  mimetype: string;
+  sha256: string;
+  created_at: Date;
+  /** Who uploaded this version. */
+  member: { id: number; username: string } | null;
+  is_published: boolean;
+}
+
+/** File managers change files at any status of a live creation and set published versions. */
+const FILE_MANAGER_EDIT = pagePermission('file-management', 'edit');
+/** Staff who may change any creation's files: reviewers (as with any content) and file managers. */
+export const FILE_STAFF_EDIT_PERMISSIONS: readonly string[] = [...STAFF_EDIT_PERMISSIONS, FILE_MANAGER_EDIT];
+/** Staff who may find and read any file (file management and the archive). */
+export const FILE_MANAGER_VIEW_PERMISSIONS: readonly string[] = [pagePermission('file-management', 'view'), FILE_MANAGER_EDIT];
+
+function isFileManager(ctx: Context): boolean {
+  return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, FILE_MANAGER_EDIT);
+}
+
+function refused(ctx: Context, code: AuthorizationCode = AuthorizationCode.NOT_OWNER) {
+  return authorizationError(ctx.auth.member ? code : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+}
+
+/** Every version of a file, newest first, with who uploaded it. */
+export async function versionsOf(db: DbOrTx, file: FileRow): Promise<FileVersionView[]> {
+  const rows = await db
+    .select({ v: fileVersions, username: members.username })
+    .from(fileVersions)
+    .leftJoin(members, eq(members.id, fileVersions.member_id))
+    .where(eq(fileVersions.file_id, file.id))
+    .orderBy(desc(fileVersions.version));
+  return rows.map(({ v, username }) => ({
+    id: v.id,
+    file_id: v.file_id,
+    member_id: file.member_id,
+    version: v.version,
+    filename: v.filename,
+    filesize: v.filesize,
+    mimetype: v.mimetype,
+    sha256: v.sha256,
+    created_at: v.created_at,
+    member: v.member_id === null || username === null ? null : { id: v.member_id, username },
+    is_published: v.version === file.published_version,
+  }));
+}
+
+/** A signed download URL of one version. */
+export function versionUrl(ctx: Context, v: FileVersionView): string {
+  return ctx.urlSigner.sign(filePath({ member_id: v.member_id, id: v.file_id }, v.version));
+}
+
+interface Deferred<V> {
+  promise: Promise<V>;
+  resolve(value: V): void;
+  reject(error: unknown): void;
+}
+
+function deferred<V>(): Deferred<V> {
+  let resolve!: (value: V) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<V>((res, rej) => {
+    resolve = res;
+    reject = rej;
   });
+  return { promise, resolve, reject };
 }
 
 /**
- * A file row (deleted or not) and its creation, which the caller must be allowed to edit now.
- * Access is checked before "deleted" so a stranger learns nothing from the answer.
+ * Reads rows by id in one query per batch: GraphQL resolves a field of every row of a list in the
+ * same turn, so a page of files asks for its owners (or creations) together. Nothing is kept past
+ * the batch, so a later mutation in the same request never reads a stale row.
  */
-async function fileForEdit(ctx: Context, tx: DbOrTx, id: number): Promise<{ file: FileRow; submission: SubmissionRow }> {
-  const [file] = await tx.select().from(files).where(eq(files.id, id));
-  if (!file || file.submission_id === null) throw fileError('FILE_NOT_FOUND', { id });
-  const submission = await submissionForEdit(ctx, file.submission_id, tx);
-  if (file.deleted_at) throw fileError('FILE_NOT_FOUND', { id });
+function batchLoader<V>(fetch: (ids: number[]) => Promise<Map<number, V>>): (id: number) => Promise<V | null> {
+  let batch: Map<number, Deferred<V | null>> | null = null;
+  return (id) => {
+    if (!batch) {
+      const current = new Map<number, Deferred<V | null>>();
+      batch = current;
+      setImmediate(() => {
+        batch = null;
+        fetch([...current.keys()]).then(
+          (found) => current.forEach((d, key) => d.resolve(found.get(key) ?? null)),
+          (error: unknown) => current.forEach((d) => d.reject(error)),
+        );
+      });
+    }
+    let entry = batch.get(id);
+    if (!entry) {
+      entry = deferred<V | null>();
+      batch.set(id, entry);
+    }
+    return entry.promise;
+  };
+}
+
+interface FileLoaders {
+  owner: (id: number) => Promise<{ id: number; username: string } | null>;
+  submission: (id: number) => Promise<SubmissionRow | null>;
+}
+
+const loaders = new WeakMap<Context, FileLoaders>();
+
+function loadersOf(ctx: Context): FileLoaders {
+  let found = loaders.get(ctx);
+  if (!found) {
+    found = {
+      owner: batchLoader(async (ids) => {
+        const rows = await ctx.db.select({ id: members.id, username: members.username }).from(members).where(inArray(members.id, ids));
+        return new Map(rows.map((m) => [m.id, m]));
+      }),
+      submission: batchLoader(async (ids) => {
+        const rows = await ctx.db.select().from(submissions).where(inArray(submissions.id, ids));
+        return new Map(rows.map((s) => [s.id, s]));
+      }),
+    };
+    loaders.set(ctx, found);
+  }
+  return found;
+}
+
+/** The creation a file belongs to (whoever may read the file may see which creation it is). */
+export async function submissionOfFile(ctx: Context, file: FileRow): Promise<SubmissionRow | null> {
+  return file.submission_id === null ? null : loadersOf(ctx).submission(file.submission_id);
+}
+
+/** The creator who owns a file. */
+export async function ownerOfFile(ctx: Context, file: FileRow): Promise<{ id: number; username: string } | null> {
+  return loadersOf(ctx).owner(file.member_id);
+}
+
+/** Largest id a search term may be compared with (the id columns are 32-bit integers). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * What file management's search box matches: the file name (ILIKE, wildcards escaped), the owner's
+ * name; a number matches a file id, an owner id or a creation id; 8 to 64 hex digits match the start
+ * of the sha256 of the current content or of any earlier version.
+ */
+function fileSearchWhere(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  const parts: SQL[] = [ilike(files.filename, pattern), ilike(members.username, pattern)];
+  if (/^\d{1,10}$/.test(search) && Number(search) > 0 && Number(search) <= MAX_ID) {
+    const id = Number(search);
+    parts.push(eq(files.id, id), eq(files.member_id, id), eq(files.submission_id, id));
+  }
+  if (/^[0-9a-f]{8,64}$/i.test(search)) {
+    const prefix = `${search.toLowerCase()}%`;
+    parts.push(
+      like(files.sha256, prefix),
+      sql`exists (select 1 from ${fileVersions} where ${fileVersions.file_id} = ${files.id} and ${fileVersions.sha256} like ${prefix})`,
+    );
+  }
+  return or(...parts)!;
+}
+
+/**
+ * File management's list (page-file-management): live files, or with `deleted` the archive (deleted
+ * files, and every file of a deleted creation). Newest change first; an empty search lists all.
+ */
+export async function searchFiles(
+  ctx: Context,
+  input: { search: string | null; deleted: boolean; first?: number | null; page?: number | null },
+): Promise<Page<FileRow>> {
+  const { perPage, currentPage, limit, offset } = pageWindow(input.first, input.page);
+  const search = input.search?.trim() ?? '';
+  const state = input.deleted
+    ? or(isNotNull(files.deleted_at), isNotNull(submissions.deleted_at))
+    : and(isNull(files.deleted_at), isNull(submissions.deleted_at));
+  const where = and(state, search ? fileSearchWhere(search) : undefined);
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({ file: files })
+      .from(files)
+      .innerJoin(members, eq(members.id, files.member_id))
+      .leftJoin(submissions, eq(submissions.id, files.submission_id))
+      .where(where)
+      .orderBy(desc(files.updated_at), desc(files.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(files)
+      .innerJoin(members, eq(members.id, files.member_id))
+      .leftJoin(submissions, eq(submissions.id, files.submission_id))
+      .where(where),
+  ]);
+  const data = rows.map((r) => r.file);
+  return { data, paginatorInfo: paginatorInfo(count?.total ?? 0, data.length, perPage, currentPage) };
+}
+
+/** One file, deleted or not, for its owner or staff who manage files. */
+export async function fileForView(ctx: Context, id: number): Promise<FileRow> {
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, id));
+  if (!file) throw fileError('FILE_NOT_FOUND', { id });
+  if (ctx.auth.member?.id === file.member_id || (ctx.auth.member && hasPermission(ctx.auth.permissions, FILE_MANAGER_VIEW_PERMISSIONS))) {
+    return file;
+  }
+  throw refused(ctx);
+}
+
+/** Content already in storage to become a file (or a new version): an upload, or an entry of a zip. */
+export interface FileContent {
+  filename: string;
+  size: number;
+  sha256: string;
+  key: string;
+  firstBytes: Uint8Array;
+}
+
+/**
+ * Inside the caller's transaction, with the creation already loaded for edit and the content
+ * claimed: inserts a file at version 1, its version row, its file log and the creation's log.
+ * `details` adds to what the logs record (an unzipped entry's source, say).
+ */
+export async function insertSubmissionFile(
+  tx: DbOrTx,
+  input: { submission: SubmissionRow; actorId: number; content: FileContent; kind: FileKind; details?: Record<string, unknown> },
+): Promise<FileRow> {
+  const { submission: s, actorId: actor, content: c, kind } = input;
+  const mimetype = mimetypeOfKind(kind, c.firstBytes);
+  const content = { filename: c.filename, filesize: c.size, mimetype, sha256: c.sha256, storage_key: c.key };
+  const [file] = await tx
+    .insert(files)
+    .values({ submission_id: s.id, member_id: s.member_id, kind, version: 1, ...content })
+    .returning();
+  await tx.insert(fileVersions).values({ file_id: file!.id, version: 1, member_id: actor, ...content });
+  const details = { filename: c.filename, filesize: c.size, kind, version: 1, sha256: c.sha256, ...input.details };
+  await tx.insert(fileLogs).values({ file_id: file!.id, member_id: actor, action: 'created', details });
+  await writeLog(tx, { submission_id: s.id, member_id: actor, entity: 'file', entity_id: file!.id, action: 'created', new_values: details });
+  return file!;
+}
+
+/**
+ * Which of a FileSource's two forms was sent. Anything else is refused before any content is taken,
+ * with a message that says what to send.
+ */
+function sourceForm(source: FileSource): 'file' | 'key' {
+  const hasKey = Boolean(source.key?.trim());
+  const hasName = Boolean(source.filename?.trim());
+  if (source.file && (hasKey || hasName)) throw fileError('FILE_SOURCE_AMBIGUOUS', {});
+  if (source.file) return 'file';
+  if (!hasKey) throw fileError('FILE_SOURCE_MISSING', {});
+  if (!hasName) throw fileError('FILE_FILENAME_MISSING', {});
+  return 'key';
+}
+
+/**
+ * Runs `change` in a transaction with the content a FileSource names, checked against the file
+ * rules and claimed, so the removal of unused uploads cannot take it away before the transaction
+ * ends. `precheck` refuses whoever may not change the file first. A direct upload is then taken
+ * (hashed, and moved into content storage) BEFORE the transaction: hashing a large file must not hold the
+ * creation's lock, nor PGlite's one connection. Content taken that no row ends up using (a refusal
+ * inside the transaction) is removed again right after, as after a multipart request.
+ */
+async function withSource<T>(
+  ctx: Context,
+  source: FileSource,
+  precheck: () => Promise<void>,
+  change: (tx: DbOrTx, upload: StoredUpload, kind: FileKind) => Promise<T>,
+): Promise<T> {
+  // Whoever may not change the file hears that first, whatever they sent.
+  await precheck();
+  const taken = sourceForm(source) === 'key' ? await takeDirectUpload(ctx, source.key!.trim(), source.filename!) : null;
+  const upload = taken ?? source.file!;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (upload.size === 0) throw fileError('FILE_EMPTY', { filename: upload.filename });
+      const kind = classifyFile(upload.firstBytes, upload.filename);
+      if (!kind) throw fileError('FILE_NOT_ACCEPTED', { filename: upload.filename });
+      if (upload.size > ctx.config.MAX_FILE_BYTES) throw fileTooLarge(upload.filename, upload.size, ctx.config.MAX_FILE_BYTES);
+      await claimUpload(tx, ctx.storage, upload, () => fileError('FILE_UPLOAD_LOST', { filename: upload.filename }));
+      return change(tx, upload, kind);
+    });
+  } finally {
+    if (taken) await releaseUnusedUploads(ctx.db, ctx.storage, [taken], ctx.log);
+  }
+}
+
+/**
+ * Adds a file to a creation as version 1, with its kind read from its first bytes: a multipart
+ * upload, or a finished direct upload named by its key (exactly one of the two).
+ */
+export async function createSubmissionFile(ctx: Context, submissionId: number, source: FileSource): Promise<FileRow> {
+  return withSource(
+    ctx,
+    source,
+    () => checkCanEdit(ctx, submissionId),
+    async (tx, upload, kind) => {
+      const s = await submissionForEdit(ctx, submissionId, tx);
+      return insertSubmissionFile(tx, { submission: s, actorId: ctx.auth.member!.id, content: upload, kind });
+    },
+  );
+}
+
+/**
+ * Who may change a creation's files now: the owner and reviewers as for any edit (submissionForEdit),
+ * and file managers at any status, since they look after the files of approved creations too.
+ * Nobody changes the files of a deleted creation: it is restored first.
+ */
+function assertCanChangeFiles(ctx: Context, s: SubmissionRow): void {
+  if (!isFileManager(ctx)) return assertCanEdit(ctx, s);
+  if (s.deleted_at !== null) throw notEditable('DELETED');
+}
+
+/** Loads and locks a creation whose files the caller may change; its owner's edit reopens it when rejected. */
+async function submissionForFileChange(ctx: Context, tx: DbOrTx, id: number): Promise<SubmissionRow> {
+  const s = await loadSubmission(tx, id, { forUpdate: true });
+  assertCanChangeFiles(ctx, s);
+  if (isOwner(ctx, s) && s.status === 'REJECTED') return submissionForEdit(ctx, id, tx);
+  return s;
+}
+
+/**
+ * A file and its creation, which the caller must be allowed to change now; the creation is locked
+ * (every change to its files takes that lock first, so they never deadlock) and the file read
+ * fresh under it. Access is checked before "deleted", so a stranger learns nothing from the answer.
+ */
+async function fileForChange(
+  ctx: Context,
+  tx: DbOrTx,
+  id: number,
+  options: { allowDeleted?: boolean } = {},
+): Promise<{ file: FileRow; submission: SubmissionRow }> {
+  const [found] = await tx.select({ submission_id: files.submission_id }).from(files).where(eq(files.id, id));
+  if (!found || found.submission_id === null) throw fileError('FILE_NOT_FOUND', { id });
+  const submission = await submissionForFileChange(ctx, tx, found.submission_id);
+  const [file] = await tx.select().from(files).where(eq(files.id, id)).for('update');
+  if (!file) throw fileError('FILE_NOT_FOUND', { id });
+  if (file.deleted_at && !options.allowDeleted) throw fileError('FILE_DELETED', { id });
   return { file, submission };
+}
+
+/** Checks, without locking or changing anything, that the caller may change this file now (a cheap early refusal). */
+async function checkCanChangeFile(ctx: Context, id: number): Promise<void> {
+  const [file] = await ctx.db.select({ submission_id: files.submission_id, deleted_at: files.deleted_at }).from(files).where(eq(files.id, id));
+  if (!file || file.submission_id === null) throw fileError('FILE_NOT_FOUND', { id });
+  assertCanChangeFiles(ctx, await loadSubmission(ctx.db, file.submission_id));
+  if (file.deleted_at) throw fileError('FILE_DELETED', { id });
+}
+
+async function renameFile(tx: DbOrTx, actor: number, file: FileRow, submission: SubmissionRow, filename: string): Promise<FileRow> {
+  const name = cleanFilename(filename);
+  if (!name || name.startsWith('.')) throw fileError('FILE_NAME_INVALID', {});
+  const extension = fileExtension(file.filename);
+  if (fileExtension(name) !== extension) throw fileError('FILE_EXTENSION_CHANGED', { extension });
+  if (name === file.filename) return file;
+  const [row] = await tx.update(files).set({ filename: name }).where(eq(files.id, file.id)).returning();
+  await tx.insert(fileLogs).values({ file_id: file.id, member_id: actor, action: 'renamed', details: { from: file.filename, to: name } });
+  await writeLog(tx, {
+    submission_id: submission.id,
+    member_id: actor,
+    entity: 'file',
+    entity_id: file.id,
+    action: 'updated',
+    previous_values: { filename: file.filename },
+    new_values: { filename: name },
+  });
+  return row!;
+}
+
+async function publishVersion(tx: DbOrTx, actor: number, file: FileRow, submission: SubmissionRow, version: number): Promise<FileRow> {
+  const [exists] = await tx
+    .select({ id: fileVersions.id })
+    .from(fileVersions)
+    .where(and(eq(fileVersions.file_id, file.id), eq(fileVersions.version, version)));
+  if (!exists) throw fileError('FILE_VERSION_NOT_FOUND', { id: file.id, version });
+  if (file.published_version === version) return file;
+  const [row] = await tx.update(files).set({ published_version: version }).where(eq(files.id, file.id)).returning();
+  await tx
+    .insert(fileLogs)
+    .values({ file_id: file.id, member_id: actor, action: 'published-version', details: { from: file.published_version, to: version } });
+  await writeLog(tx, {
+    submission_id: submission.id,
+    member_id: actor,
+    entity: 'file',
+    entity_id: file.id,
+    action: 'published-version',
+    previous_values: { published_version: file.published_version },
+    new_values: { published_version: version },
+  });
+  return row!;
 }
 
 /** Renames a file. The extension stays: it is part of what the game and the server read the file as. */
 export async function updateSubmissionFile(ctx: Context, id: number, filename: string): Promise<FileRow> {
   return ctx.db.transaction(async (tx) => {
-    const { file, submission } = await fileForEdit(ctx, tx, id);
-    const name = cleanFilename(filename);
-    if (!name || name.startsWith('.')) throw fileError('FILE_NAME_INVALID', {});
-    const extension = fileExtension(file.filename);
-    if (fileExtension(name) !== extension) throw fileError('FILE_EXTENSION_CHANGED', { extension });
-    if (name === file.filename) return file;
-    const [row] = await tx.update(files).set({ filename: name }).where(eq(files.id, id)).returning();
+    const { file, submission } = await fileForChange(ctx, tx, id);
+    return renameFile(tx, ctx.auth.member!.id, file, submission, filename);
+  });
+}
+
+/**
+ * Uploads a new version of a file: version = the highest so far + 1, the file row takes the new
+ * content, the published version stays. The new content must be the same kind of file (a Sims 4
+ * package is replaced by a Sims 4 package, a tray item by a tray item, an image by any image) and
+ * not the newest version's content again. A deleted file is restored before it is replaced.
+ */
+export async function replaceSubmissionFile(ctx: Context, id: number, source: FileSource): Promise<FileRow> {
+  return withSource(ctx, source, () => checkCanChangeFile(ctx, id), async (tx, upload, kind) => {
+    const { file, submission } = await fileForChange(ctx, tx, id);
+    if (isFileKind(file.kind) && file.kind !== kind) {
+      throw fileError('FILE_KIND_CHANGED', { filename: upload.filename, kind, expected: file.kind });
+    }
+    if (upload.sha256 === file.sha256) throw fileError('FILE_SAME_CONTENT', { filename: upload.filename, version: file.version });
+    const [newest] = await tx
+      .select({ version: sql<number>`coalesce(max(${fileVersions.version}), 0)`.mapWith(Number) })
+      .from(fileVersions)
+      .where(eq(fileVersions.file_id, id));
+    const version = Math.max(newest?.version ?? 0, file.version) + 1;
     const actor = ctx.auth.member!.id;
-    await tx.insert(fileLogs).values({ file_id: id, member_id: actor, action: 'renamed', details: { from: file.filename, to: name } });
+    const mimetype = mimetypeOfKind(kind, upload.firstBytes);
+    const content = { filename: upload.filename, filesize: upload.size, mimetype, sha256: upload.sha256, storage_key: upload.key };
+    await tx.insert(fileVersions).values({ file_id: id, version, member_id: actor, ...content });
+    const [row] = await tx.update(files).set({ ...content, kind, version }).where(eq(files.id, id)).returning();
+    const before = { version: file.version, filename: file.filename, filesize: file.filesize, kind: file.kind, sha256: file.sha256 };
+    const after = { version, filename: upload.filename, filesize: upload.size, kind, sha256: upload.sha256 };
+    await tx.insert(fileLogs).values({
+      file_id: id,
+      member_id: actor,
+      action: 'replaced',
+      details: { from_version: file.version, to_version: version, filename: upload.filename, filesize: upload.size, kind, sha256: upload.sha256 },
+    });
     await writeLog(tx, {
       submission_id: submission.id,
       member_id: actor,
       entity: 'file',
       entity_id: id,
-      action: 'updated',
-      previous_values: { filename: file.filename },
-      new_values: { filename: name },
+      action: 'replaced',
+      previous_values: before,
+      new_values: after,
+    });
+    return row!;
+  });
+}
+
+function isFileKind(kind: string | null): kind is FileKind {
+  return kind !== null && (FILE_KINDS as readonly string[]).includes(kind);
+}
+
+/** Sets which version visitors download (file managers). */
+export async function updateSubmissionFileVersion(ctx: Context, id: number, publishedVersion: number): Promise<FileRow> {
+  if (!isFileManager(ctx)) throw refused(ctx, AuthorizationCode.FORBIDDEN);
+  return ctx.db.transaction(async (tx) => {
+    const { file, submission } = await fileForChange(ctx, tx, id);
+    return publishVersion(tx, ctx.auth.member!.id, file, submission, publishedVersion);
+  });
+}
+
+/**
+ * Changes several files of one creation in one transaction: all or nothing, each change logged.
+ * Renames follow updateSubmissionFile's rules; a published version needs a file manager. A field
+ * left out or null keeps its value. Answers the files in the order given.
+ */
+export async function updateSubmissionFiles(
+  ctx: Context,
+  submissionId: number,
+  changes: { id: number; filename?: string | null; published_version?: number | null }[],
+): Promise<FileRow[]> {
+  if (changes.length === 0) {
+    // Nothing to change: only the access answer, without reopening a rejected creation for nothing.
+    assertCanChangeFiles(ctx, await loadSubmission(ctx.db, submissionId));
+    return [];
+  }
+  return ctx.db.transaction(async (tx) => {
+    const submission = await submissionForFileChange(ctx, tx, submissionId);
+    if (changes.some((c) => c.published_version != null) && !isFileManager(ctx)) throw refused(ctx, AuthorizationCode.FORBIDDEN);
+    const seen = new Set<number>();
+    for (const { id } of changes) {
+      if (seen.has(id)) throw fileError('FILE_CHANGE_DUPLICATE', { id });
+      seen.add(id);
+    }
+    const rows = await tx.select().from(files).where(inArray(files.id, [...seen])).for('update');
+    const byId = new Map(rows.map((f) => [f.id, f]));
+    const actor = ctx.auth.member!.id;
+    const result: FileRow[] = [];
+    for (const change of changes) {
+      let file = byId.get(change.id);
+      if (!file || file.submission_id !== submission.id) throw fileError('FILE_NOT_IN_SUBMISSION', { id: change.id, submissionId });
+      if (file.deleted_at) throw fileError('FILE_DELETED', { id: file.id });
+      if (change.filename != null) file = await renameFile(tx, actor, file, submission, change.filename);
+      if (change.published_version != null) file = await publishVersion(tx, actor, file, submission, change.published_version);
+      result.push(file);
+    }
+    return result;
+  });
+}
+
+/** Brings back a deleted file with its versions and history; a live file is answered unchanged. */
+export async function restoreSubmissionFile(ctx: Context, id: number): Promise<FileRow> {
+  return ctx.db.transaction(async (tx) => {
+    const { file, submission } = await fileForChange(ctx, tx, id, { allowDeleted: true });
+    if (!file.deleted_at) return file;
+    const actor = ctx.auth.member!.id;
+    const [row] = await tx.update(files).set({ deleted_at: null }).where(eq(files.id, id)).returning();
+    await tx.insert(fileLogs).values({ file_id: id, member_id: actor, action: 'restored', details: { filename: file.filename } });
+    await writeLog(tx, {
+      submission_id: submission.id,
+      member_id: actor,
+      entity: 'file',
+      entity_id: id,
+      action: 'restored',
+      previous_values: { deleted_at: file.deleted_at.toISOString() },
+      new_values: { deleted_at: null },
     });
     return row!;
   });
@@ -122,7 +634,7 @@ export async function updateSubmissionFile(ctx: Context, id: number, filename: s
 /** Soft-deletes a file: the row, its versions and its history stay. */
 export async function deleteSubmissionFile(ctx: Context, id: number): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
-    const { file, submission } = await fileForEdit(ctx, tx, id);
+    const { file, submission } = await fileForChange(ctx, tx, id);
     const actor = ctx.auth.member!.id;
     await tx.update(files).set({ deleted_at: new Date() }).where(eq(files.id, id));
     await tx.insert(fileLogs).values({ file_id: id, member_id: actor, action: 'deleted', details: { filename: file.filename } });

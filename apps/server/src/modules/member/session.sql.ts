@@ -17,6 +17,18 @@ export interface SessionRow extends AuthMember {
   revoked_at: Date | null;
 }
 
+/** Roles and permissions of the member `m`, as JSON (a column of the queries below). */
+const ROLES_OF_MEMBER = sql`coalesce((
+             select json_agg(json_build_object(
+               'id', r.id, 'name', r.name,
+               'permissions', coalesce((
+                 select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.id)
+                 from role_permissions rp join permissions p on p.id = rp.permission_id
+                 where rp.role_id = r.id), '[]'::json)
+             ) order by r.id)
+             from member_roles mr join roles r on r.id = mr.role_id
+             where mr.member_id = m.id), '[]'::json)`;
+
 /**
  * One query per request: the session behind a token hash, its member, roles and permissions.
  * The benchmark's bare route runs this same function, so GraphQL's overhead is measured alone.
@@ -27,19 +39,22 @@ export async function loadSession(db: DbOrTx, tokenHash: string): Promise<Sessio
     sql`
     select s.id as session_id, s.expires_at, s.revoked_at,
            m.id, m.username, m.email, m.minisite_level,
-           coalesce((
-             select json_agg(json_build_object(
-               'id', r.id, 'name', r.name,
-               'permissions', coalesce((
-                 select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.id)
-                 from role_permissions rp join permissions p on p.id = rp.permission_id
-                 where rp.role_id = r.id), '[]'::json)
-             ) order by r.id)
-             from member_roles mr join roles r on r.id = mr.role_id
-             where mr.member_id = m.id), '[]'::json) as roles
+           ${ROLES_OF_MEMBER} as roles
     from sessions s join members m on m.id = s.member_id
     where s.token_hash = ${tokenHash} and m.deleted_at is null`,
   );
   if (!row) return null;
   return { ...row, expires_at: new Date(row.expires_at), revoked_at: row.revoked_at ? new Date(row.revoked_at) : null };
+}
+
+/** A member with roles and permissions as they are now, without a session (background jobs acting for them). */
+export async function loadAuthMember(db: DbOrTx, memberId: number): Promise<AuthMember | null> {
+  const [row] = await rows<AuthMember>(
+    db,
+    sql`
+    select m.id, m.username, m.email, m.minisite_level, ${ROLES_OF_MEMBER} as roles
+    from members m
+    where m.id = ${memberId} and m.deleted_at is null`,
+  );
+  return row ?? null;
 }

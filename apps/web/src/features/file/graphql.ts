@@ -1,19 +1,42 @@
 import { graphql } from 'gql.tada';
 
-export const StepFileFragment = graphql(`
-  fragment StepFileFields on File @_unmask {
+/** One version of a file, as the version lists show it. */
+export const FileVersionFragment = graphql(`
+  fragment FileVersionFields on FileVersion @_unmask {
     id
+    version
     filename
     filesize
-    mimetype
-    kind
-    version
-    published_version
     created_at
-    updated_at
+    is_published
     url
+    member {
+      MemberID
+      UserName
+    }
   }
 `);
+
+export const StepFileFragment = graphql(
+  `
+    fragment StepFileFields on File @_unmask {
+      id
+      filename
+      filesize
+      mimetype
+      kind
+      version
+      published_version
+      created_at
+      updated_at
+      url
+      versions {
+        ...FileVersionFields
+      }
+    }
+  `,
+  [FileVersionFragment],
+);
 
 export const ObjectGuidFragment = graphql(`
   fragment ObjectGuidFields on ObjectGuid @_unmask {
@@ -147,5 +170,202 @@ export const UpdateGameItemMutation = graphql(
 export const DeleteGameItemMutation = graphql(`
   mutation DeleteGameItem($id: Int!) {
     deleteGameItem(id: $id)
+  }
+`);
+
+/** A signed direct upload (direct-upload.ts PUTs the file there). */
+export const GetFileUploadUrlMutation = graphql(`
+  mutation GetFileUploadUrl($filename: String!, $mimetype: String!) {
+    getFileUploadUrl(filename: $filename, mimetype: $mimetype) {
+      url
+      key
+      method
+      headers
+      max_bytes
+    }
+  }
+`);
+
+/** Registers a direct upload as a new file of a creation. */
+export const RegisterSubmissionFileMutation = graphql(
+  `
+    mutation RegisterSubmissionFile($submission_id: Int!, $key: String!, $filename: String!) {
+      createSubmissionFile(submission_id: $submission_id, key: $key, filename: $filename) {
+        ...StepFileFields
+      }
+    }
+  `,
+  [StepFileFragment],
+);
+
+/** Registers a direct upload as the next version of a file. */
+export const ReplaceSubmissionFileMutation = graphql(
+  `
+    mutation ReplaceSubmissionFile($id: Int!, $key: String!, $filename: String!) {
+      replaceSubmissionFile(id: $id, key: $key, filename: $filename) {
+        id
+        version
+        published_version
+        filesize
+        updated_at
+      }
+    }
+  `,
+);
+
+/** Answers the JSON string {status, message, files} (see unzip-result.ts). */
+export const UnzipSubmissionFileMutation = graphql(`
+  mutation UnzipSubmissionFile($fileId: Int!) {
+    unzipSubmissionFile(fileId: $fileId)
+  }
+`);
+
+export const ZipBundleFragment = graphql(`
+  fragment ZipBundleFields on ZipBundle @_unmask {
+    id
+    status
+    error
+    url
+    filename
+    filesize
+    num_files_to_add
+    num_files_added
+  }
+`);
+
+export const GenerateZipFileMutation = graphql(
+  `
+    mutation GenerateZipFileForSubmission($id: Int!) {
+      generateZipFileForSubmission(id: $id) {
+        ...ZipBundleFields
+      }
+    }
+  `,
+  [ZipBundleFragment],
+);
+
+export const ZipBundleQuery = graphql(
+  `
+    query ZipBundle($id: Int!) {
+      zipBundle(id: $id) {
+        ...ZipBundleFields
+      }
+    }
+  `,
+  [ZipBundleFragment],
+);
+
+export const CreateStaffBasketMutation = graphql(
+  `
+    mutation CreateStaffBasket($file_ids: [Int!]!) {
+      createStaffBasket(file_ids: $file_ids) {
+        ...ZipBundleFields
+      }
+    }
+  `,
+  [ZipBundleFragment],
+);
+
+export const StaffBasketQuery = graphql(
+  `
+    query StaffBasket($id: Int!) {
+      staffBasket(id: $id) {
+        ...ZipBundleFields
+      }
+    }
+  `,
+  [ZipBundleFragment],
+);
+
+/** A row of the file management and archive tables. */
+export const FileRowFragment = graphql(`
+  fragment FileRowFields on File @_unmask {
+    id
+    filename
+    filesize
+    kind
+    version
+    published_version
+    created_at
+    updated_at
+    deleted_at
+    submission_id
+    submission {
+      id
+      name
+      model_type
+    }
+    member {
+      MemberID
+      UserName
+    }
+  }
+`);
+
+export const SearchFilesQuery = graphql(
+  `
+    query SearchFiles($search: String, $deleted: Boolean, $first: Int, $page: Int) {
+      searchFiles(search: $search, deleted: $deleted, first: $first, page: $page) {
+        data {
+          ...FileRowFields
+        }
+        paginatorInfo {
+          currentPage
+          lastPage
+          firstItem
+          lastItem
+          total
+        }
+      }
+    }
+  `,
+  [FileRowFragment],
+);
+
+/** One file with its versions and history, for the detail drawer. */
+export const FileDetailQuery = graphql(
+  `
+    query FileDetail($id: Int!) {
+      file(id: $id) {
+        ...FileRowFields
+        mimetype
+        sha256
+        url
+        versions {
+          ...FileVersionFields
+        }
+        logs {
+          id
+          action
+          details
+          created_at
+          member {
+            MemberID
+            UserName
+          }
+        }
+      }
+    }
+  `,
+  [FileRowFragment, FileVersionFragment],
+);
+
+export const UpdateSubmissionFileVersionMutation = graphql(`
+  mutation UpdateSubmissionFileVersion($id: Int!, $published_version: Int!) {
+    updateSubmissionFileVersion(id: $id, published_version: $published_version) {
+      id
+      published_version
+      updated_at
+    }
+  }
+`);
+
+export const RestoreSubmissionFileMutation = graphql(`
+  mutation RestoreSubmissionFile($id: Int!) {
+    restoreSubmissionFile(id: $id) {
+      id
+      deleted_at
+      updated_at
+    }
   }
 `);

@@ -1,16 +1,55 @@
 import { FILE_MANAGEMENT_LINK } from './links';
 
-/** The typed search parameters of /staff/file-management (shareable links, STYLE rule 6). */
+/**
+ * The typed search parameters of /staff/file-management and of the deleted files on
+ * /staff/archived (shareable links, STYLE rule 6): what to look for, the page, the file whose
+ * details are open, and the staff basket being followed.
+ */
 export interface FileManagementParams {
-  /** What to look for: a creation's name, id or creator. */
+  /** A file name, creator, creation id or sha256. */
   search: string;
+  /** 1-based. */
+  page: number;
+  /** The file shown in the detail drawer. */
+  file: number | null;
+  /** The staff basket whose progress is shown. */
+  basket: number | null;
 }
 
+export const DEFAULT_FILE_MANAGEMENT_PARAMS: FileManagementParams = { search: '', page: 1, file: null, basket: null };
+
+/** Files per page of the file management and archive tables. */
+export const FILE_PAGE_SIZE = 25;
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^[1-9]\d*$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Reads `?search=&page=&file=&basket=`; anything malformed falls back to the default. */
 export function readFileManagementParams(params: URLSearchParams): FileManagementParams {
-  return { search: params.get('search')?.trim() ?? '' };
+  return {
+    search: params.get('search')?.trim() ?? '',
+    page: positiveInt(params.get('page')) ?? 1,
+    file: positiveInt(params.get('file')),
+    basket: positiveInt(params.get('basket')),
+  };
 }
 
-export function fileManagementUrl(params: Partial<FileManagementParams> = {}): string {
+/** The parameters without their defaults, so a plain page has a plain URL. */
+export function writeFileManagementParams(params: Partial<FileManagementParams>): URLSearchParams {
+  const out = new URLSearchParams();
   const search = params.search?.trim();
-  return search ? `${FILE_MANAGEMENT_LINK.to}?${new URLSearchParams({ search }).toString()}` : FILE_MANAGEMENT_LINK.to;
+  if (search) out.set('search', search);
+  if (params.page !== undefined && params.page > 1) out.set('page', String(params.page));
+  if (params.file) out.set('file', String(params.file));
+  if (params.basket) out.set('basket', String(params.basket));
+  return out;
+}
+
+/** A file list's path with its parameters, e.g. "/staff/file-management?search=chair&page=2". */
+export function fileManagementUrl(params: Partial<FileManagementParams> = {}, path: string = FILE_MANAGEMENT_LINK.to): string {
+  const query = writeFileManagementParams(params).toString();
+  return query ? `${path}?${query}` : path;
 }

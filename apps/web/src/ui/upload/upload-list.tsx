@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Loader, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconFile, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconFile, IconRefresh, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { progressView } from './progress';
 import type { UploadEntry } from './upload-queue';
@@ -10,23 +10,25 @@ export interface UploadListProps {
   entries: readonly UploadEntry[];
   onCancel: (id: string) => void;
   onDismiss: (id: string) => void;
+  /** Sends a failed file again; without it no retry button is shown. */
+  onRetry?: (id: string) => void;
 }
 
-/** Files being uploaded, each with its own progress bar, sizes and a way to cancel it. */
-export function UploadList({ label, entries, onCancel, onDismiss }: UploadListProps) {
+/** Files being uploaded, each with its own progress bar, sizes and a way to cancel or retry it. */
+export function UploadList({ label, entries, onCancel, onDismiss, onRetry }: UploadListProps) {
   if (entries.length === 0) return null;
   return (
     <Stack gap="xs" component="ul" aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {entries.map((entry) => (
         <li key={entry.id}>
-          <UploadRow entry={entry} onCancel={onCancel} onDismiss={onDismiss} />
+          <UploadRow entry={entry} onCancel={onCancel} onDismiss={onDismiss} onRetry={onRetry} />
         </li>
       ))}
     </Stack>
   );
 }
 
-function UploadRow({ entry, onCancel, onDismiss }: { entry: UploadEntry; onCancel: (id: string) => void; onDismiss: (id: string) => void }) {
+function UploadRow({ entry, onCancel, onDismiss, onRetry }: { entry: UploadEntry } & Pick<UploadListProps, 'onCancel' | 'onDismiss' | 'onRetry'>) {
   const { t } = useTranslation();
   const view = progressView(entry.loaded, entry.size);
   const isFailed = entry.status === 'failed';
@@ -68,6 +70,11 @@ function UploadRow({ entry, onCancel, onDismiss }: { entry: UploadEntry; onCance
             </Text>
             {entry.status === 'processing' || entry.status === 'checking' ? <Loader size={12} aria-hidden /> : null}
           </Group>
+          {entry.note ? (
+            <Text size="xs" c="dimmed" truncate="end">
+              {entry.note}
+            </Text>
+          ) : null}
           {isActive || isDone ? (
             <Progress
               value={isDone ? 100 : view.percent}
@@ -83,6 +90,11 @@ function UploadRow({ entry, onCancel, onDismiss }: { entry: UploadEntry; onCance
             {statusText}
           </Text>
         </Stack>
+        {isFailed && entry.canRetry && onRetry ? (
+          <ActionIcon variant="subtle" aria-label={t('uploadList.retry', { name: entry.name })} onClick={() => onRetry(entry.id)}>
+            <IconRefresh size={16} aria-hidden />
+          </ActionIcon>
+        ) : null}
         {isActive ? (
           <ActionIcon variant="subtle" color="gray" aria-label={t('uploadList.cancel', { name: entry.name })} onClick={() => onCancel(entry.id)}>
             <IconX size={16} aria-hidden />

@@ -81,4 +81,63 @@ describe('UploadQueue', () => {
       vi.useRealTimers();
     }
   });
+
+  it('sends a failed file again on retry, from the first byte', async () => {
+    const { calls, send } = manualSend();
+    const onUploaded = vi.fn();
+    const queue = new UploadQueue({ concurrency: 1, check: async () => null, send, onUploaded, doneDelayMs: 10_000 });
+    queue.add(files('big.package'));
+    await settle();
+    calls[0]!.progress(60);
+    calls[0]!.finish('Request failed with status code 502');
+    await settle();
+    const failed = queue.getSnapshot()[0]!;
+    expect(failed).toMatchObject({ status: 'failed', error: 'Request failed with status code 502', canRetry: true });
+
+    queue.retry(failed.id);
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.file.name).toBe('big.package');
+    expect(queue.getSnapshot()[0]).toMatchObject({ id: failed.id, status: 'uploading', loaded: 0, error: null });
+    calls[1]!.finish(null);
+    await settle();
+    expect(queue.getSnapshot()[0]!.status).toBe('done');
+    expect(onUploaded).toHaveBeenCalledTimes(1);
+    queue.cancelAll();
+  });
+
+  it('does not retry a file the browser refused, nor one that did not fail', async () => {
+    const { calls, send } = manualSend();
+    const queue = new UploadQueue({ concurrency: 1, check: async (f) => (f.name === 'notes.txt' ? 'not accepted' : null), send });
+    queue.add(files('notes.txt', 'a.package'));
+    await settle();
+    const [refused, sending] = queue.getSnapshot();
+    expect(refused).toMatchObject({ status: 'failed', canRetry: false });
+    queue.retry(refused!.id);
+    queue.retry(sending!.id);
+    await settle();
+    expect(queue.getSnapshot().map((e) => e.status)).toEqual(['failed', 'uploading']);
+    expect(calls).toHaveLength(1);
+    queue.cancelAll();
+  });
+
+  it('hands each file its target and shows its note', async () => {
+    const targets: (number | undefined)[] = [];
+    const queue = new UploadQueue<number>({
+      concurrency: 2,
+      check: async () => null,
+      send: async (_file, { target }) => {
+        targets.push(target);
+        return null;
+      },
+      doneDelayMs: 10_000,
+    });
+    queue.add(files('new.package'));
+    queue.add(files('chair-v2.package'), { target: 42, note: 'New version of chair.package' });
+    await settle();
+    await settle();
+    expect(targets).toEqual([undefined, 42]);
+    expect(queue.getSnapshot().map((e) => e.note)).toEqual([null, 'New version of chair.package']);
+    queue.cancelAll();
+  });
 });

@@ -19,27 +19,39 @@ export interface UploadEntry {
   loaded: number;
   /** Why it failed (the browser's check or the server's message). */
   error: string | null;
+  /** A line that says what the upload is for, e.g. "New version of chair.package". */
+  note: string | null;
+  /** A failed send may be tried again; a file the browser's check refused may not. */
+  canRetry: boolean;
 }
 
 /** What sending one file answers: null when it was stored, else the message to show. */
 export type SendOutcome = string | null;
 
-export interface UploadQueueOptions {
+/** What a queued file carries to its send. */
+export interface AddOptions<Target> {
+  /** Where the file goes (handed to `send`), e.g. the file it is a new version of. */
+  target?: Target;
+  note?: string;
+}
+
+export interface UploadQueueOptions<Target = undefined> {
   /** How many files are sent at once. */
   concurrency: number;
   /** The browser's check before sending: null when the file may go, else the message. */
   check: (file: File) => Promise<string | null>;
   /** Sends one file; rejects with an AbortError when `signal` aborts. */
-  send: (file: File, options: { onProgress: (loaded: number) => void; signal: AbortSignal }) => Promise<SendOutcome>;
+  send: (file: File, options: { onProgress: (loaded: number) => void; signal: AbortSignal; target: Target | undefined }) => Promise<SendOutcome>;
   /** After each file the server stored. */
   onUploaded?: () => void;
   /** How long a finished file stays in the list with its "Uploaded" mark. */
   doneDelayMs?: number;
 }
 
-interface Job {
+interface Job<Target> {
   entry: UploadEntry;
   file: File;
+  target: Target | undefined;
   controller: AbortController | null;
 }
 
@@ -48,15 +60,16 @@ let nextId = 0;
 /**
  * Files waiting for, going through and back from their upload, outside React so it can be tested:
  * each is checked, then sent `concurrency` at a time in the order given, with its progress; any can
- * be cancelled (a cancelled file leaves the list); failures stay until dismissed.
+ * be cancelled (a cancelled file leaves the list); failures stay until dismissed or retried.
+ * A file may carry a target (where it goes), so one queue serves new files and new versions alike.
  */
-export class UploadQueue {
-  private jobs: Job[] = [];
+export class UploadQueue<Target = undefined> {
+  private jobs: Job<Target>[] = [];
   private snapshot: readonly UploadEntry[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
-  constructor(private readonly options: UploadQueueOptions) {}
+  constructor(private readonly options: UploadQueueOptions<Target>) {}
 
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
 
@@ -70,11 +83,21 @@ export class UploadQueue {
     return this.jobs.some((j) => j.entry.status !== 'done' && j.entry.status !== 'failed');
   }
 
-  add(files: Iterable<File>): void {
+  add(files: Iterable<File>, options: AddOptions<Target> = {}): void {
     for (const file of files) {
-      const job: Job = {
-        entry: { id: `upload-${++nextId}`, name: file.name, size: file.size, status: 'checking', loaded: 0, error: null },
+      const job: Job<Target> = {
+        entry: {
+          id: `upload-${++nextId}`,
+          name: file.name,
+          size: file.size,
+          status: 'checking',
+          loaded: 0,
+          error: null,
+          note: options.note ?? null,
+          canRetry: false,
+        },
         file,
+        target: options.target,
         controller: null,
       };
       this.jobs.push(job);
@@ -94,6 +117,13 @@ export class UploadQueue {
     this.remove(job);
   }
 
+  /** Sends a file whose send failed once more (from the first byte). */
+  retry(id: string): void {
+    const job = this.jobs.find((j) => j.entry.id === id);
+    if (!job || job.entry.status !== 'failed' || !job.entry.canRetry) return;
+    this.update(job, { status: 'queued', error: null, loaded: 0, canRetry: false });
+  }
+
   /** Takes a finished or failed file off the list. */
   dismiss(id: string): void {
     const job = this.jobs.find((j) => j.entry.id === id);
@@ -109,13 +139,13 @@ export class UploadQueue {
     this.publish();
   }
 
-  private remove(job: Job) {
+  private remove(job: Job<Target>) {
     this.jobs = this.jobs.filter((j) => j !== job);
     this.publish();
     this.pump();
   }
 
-  private update(job: Job, patch: Partial<UploadEntry>) {
+  private update(job: Job<Target>, patch: Partial<UploadEntry>) {
     if (!this.jobs.includes(job)) return; // Cancelled meanwhile.
     job.entry = { ...job.entry, ...patch };
     this.publish();
@@ -133,7 +163,7 @@ export class UploadQueue {
     }
   }
 
-  private async start(job: Job) {
+  private async start(job: Job<Target>) {
     const controller = new AbortController();
     job.controller = controller;
     job.entry = { ...job.entry, status: 'uploading', loaded: 0 };
@@ -141,6 +171,7 @@ export class UploadQueue {
     try {
       const problem = await this.options.send(job.file, {
         signal: controller.signal,
+        target: job.target,
         onProgress: (loaded) => {
           if (controller.signal.aborted) return;
           const status = loaded >= job.entry.size ? 'processing' : 'uploading';
@@ -149,7 +180,7 @@ export class UploadQueue {
       });
       job.controller = null;
       if (problem) {
-        this.update(job, { status: 'failed', error: problem });
+        this.update(job, { status: 'failed', error: problem, canRetry: true });
         return;
       }
       this.update(job, { status: 'done', loaded: job.entry.size });
@@ -162,7 +193,7 @@ export class UploadQueue {
     } catch (error) {
       job.controller = null;
       if (controller.signal.aborted) return; // Cancelled: already off the list.
-      this.update(job, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      this.update(job, { status: 'failed', error: error instanceof Error ? error.message : String(error), canRetry: true });
     }
   }
 

@@ -1,25 +1,26 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { UploadQueue, type UploadEntry, type UploadQueueOptions } from './upload-queue';
+import { UploadQueue, type AddOptions, type UploadEntry, type UploadQueueOptions } from './upload-queue';
 
-export interface UseUploadQueue {
+export interface UseUploadQueue<Target = undefined> {
   entries: readonly UploadEntry[];
-  add: (files: Iterable<File>) => void;
+  add: (files: Iterable<File>, options?: AddOptions<Target>) => void;
   cancel: (id: string) => void;
   dismiss: (id: string) => void;
+  retry: (id: string) => void;
 }
 
 /**
  * An upload queue for a component: the latest `options` are used for every file, leaving the page
  * cancels what is still being sent, and closing the tab meanwhile asks first.
  */
-export function useUploadQueue(options: UploadQueueOptions): UseUploadQueue {
+export function useUploadQueue<Target = undefined>(options: UploadQueueOptions<Target>): UseUploadQueue<Target> {
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
   });
   const [queue] = useState(
     () =>
-      new UploadQueue({
+      new UploadQueue<Target>({
         concurrency: options.concurrency,
         doneDelayMs: options.doneDelayMs,
         check: (file) => latest.current.check(file),
@@ -37,5 +38,11 @@ export function useUploadQueue(options: UploadQueueOptions): UseUploadQueue {
     window.addEventListener('beforeunload', handleBeforeUnload);
     return () => window.removeEventListener('beforeunload', handleBeforeUnload);
   }, [isBusy]);
-  return { entries, add: (files) => queue.add(files), cancel: (id) => queue.cancel(id), dismiss: (id) => queue.dismiss(id) };
+  return {
+    entries,
+    add: (files, addOptions) => queue.add(files, addOptions),
+    cancel: (id) => queue.cancel(id),
+    dismiss: (id) => queue.dismiss(id),
+    retry: (id) => queue.retry(id),
+  };
 }

@@ -1,15 +1,19 @@
 import { formatBytes } from '@corner/domain';
-import { ActionIcon, Badge, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconDownload, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Button, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconChevronRight, IconDownload, IconFileZip, IconPencil, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { joinFilename, knownKind, splitFilename } from '../file-kinds';
+import { formatDate, formatDateTime } from '../format';
 import type { StepFileFragment } from '../graphql';
+import { FileVersions } from './file-versions';
+import { KindBadge } from './kind-badge';
 
 export type StepFile = ResultOf<typeof StepFileFragment>;
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+/** How many columns a file's row has (its versions row spans them all). */
+const COLUMNS = 6;
 
 export interface FileListProps {
   files: readonly StepFile[];
@@ -17,13 +21,45 @@ export interface FileListProps {
   /** Renames a file; answers null when it worked, else the message to show under the name. */
   onRename: (file: StepFile, filename: string) => Promise<string | null>;
   onDelete: (file: StepFile) => void;
+  /** A new version of a file was chosen (it goes to the upload queue). */
+  onNewVersion: (file: StepFile, upload: File) => void;
+  /** Unpacks a zip file into the creation's files. */
+  onUnzip: (file: StepFile) => void;
+  /** The zip being unpacked, if any. */
+  unzippingId: number | null;
 }
 
-/** The files of a creation: name, kind, size, version, upload date, download, rename and delete. */
-export function FileList({ files, isReadOnly, onRename, onDelete }: FileListProps) {
+/**
+ * The files of a creation: name, kind, size, versions (unfolded under the row), upload date,
+ * download, new version, unpack (zips), rename and delete.
+ */
+export function FileList({ files, isReadOnly, onRename, onDelete, onNewVersion, onUnzip, unzippingId }: FileListProps) {
   const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const versionOf = useRef<StepFile | null>(null);
+
+  function chooseNewVersion(file: StepFile) {
+    versionOf.current = file;
+    inputRef.current?.click();
+  }
+
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <>
+    <VisuallyHidden>
+      <input
+        ref={inputRef}
+        type="file"
+        tabIndex={-1}
+        aria-label={t('filesStep.newVersionInput')}
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          // Cleared so that choosing the same file again (after a failure) still reports it.
+          event.currentTarget.value = '';
+          if (chosen && versionOf.current) onNewVersion(versionOf.current, chosen);
+        }}
+      />
+    </VisuallyHidden>
+    <Table.ScrollContainer minWidth={700}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t('filesStep.listLabel')}>
         <Table.Thead>
           <Table.Tr>
@@ -39,16 +75,40 @@ export function FileList({ files, isReadOnly, onRename, onDelete }: FileListProp
         </Table.Thead>
         <Table.Tbody>
           {files.map((file) => (
-            <FileRow key={file.id} file={file} isReadOnly={isReadOnly} onRename={onRename} onDelete={onDelete} />
+            <FileRow
+              key={file.id}
+              file={file}
+              isReadOnly={isReadOnly}
+              onRename={onRename}
+              onDelete={onDelete}
+              onChooseNewVersion={chooseNewVersion}
+              onUnzip={onUnzip}
+              isUnzipping={unzippingId === file.id}
+              isUnzipBusy={unzippingId !== null}
+            />
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    </>
   );
 }
 
-function FileRow({ file, isReadOnly, onRename, onDelete }: { file: StepFile } & Omit<FileListProps, 'files'>) {
+interface FileRowProps {
+  file: StepFile;
+  isReadOnly: boolean;
+  onRename: FileListProps['onRename'];
+  onDelete: FileListProps['onDelete'];
+  onChooseNewVersion: (file: StepFile) => void;
+  onUnzip: FileListProps['onUnzip'];
+  isUnzipping: boolean;
+  /** Some zip is being unpacked: one at a time. */
+  isUnzipBusy: boolean;
+}
+
+function FileRow({ file, isReadOnly, onRename, onDelete, onChooseNewVersion, onUnzip, isUnzipping, isUnzipBusy }: FileRowProps) {
   const { t } = useTranslation();
+  const [isExpanded, setExpanded] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [renameError, setRenameError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -79,13 +139,30 @@ function FileRow({ file, isReadOnly, onRename, onDelete }: { file: StepFile } & 
     else setRenaming(null);
   }
 
+  const versionsId = `file-${file.id}-versions`;
   return (
+    <>
     <Table.Tr>
-      <Table.Td style={{ maxWidth: 340 }}>
+      <Table.Td style={{ minWidth: 180, maxWidth: 340 }}>
         {renaming === null ? (
-          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
-            {file.filename}
-          </Text>
+          <Stack gap={4} align="flex-start">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {file.filename}
+            </Text>
+            {kind === 'zip' && !isReadOnly ? (
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconFileZip size={12} aria-hidden />}
+                loading={isUnzipping}
+                disabled={isUnzipBusy && !isUnzipping}
+                onClick={() => onUnzip(file)}
+                aria-label={t('filesStep.unzipOf', { name: file.filename })}
+              >
+                {t('filesStep.unzip')}
+              </Button>
+            ) : null}
+          </Stack>
         ) : (
           <form onSubmit={(event) => void handleRename(event)} aria-label={t('filesStep.renameForm', { name: file.filename })}>
             <Group gap={4} wrap="nowrap" align="flex-start">
@@ -118,15 +195,26 @@ function FileRow({ file, isReadOnly, onRename, onDelete }: { file: StepFile } & 
         )}
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={kind === 'unknown' ? 'gray' : undefined} radius="sm" style={{ textTransform: 'none' }}>
-          {t(`filesStep.kinds.${kind}`)}
-        </Badge>
+        <KindBadge kind={file.kind} />
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm">{formatBytes(file.filesize)}</Text>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{t('filesStep.version', { version: file.version })}</Text>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => setExpanded((v) => !v)}
+          aria-expanded={isExpanded}
+          aria-controls={isExpanded ? versionsId : undefined}
+          aria-label={t('filesStep.versionsOf', { name: file.filename, count: file.versions.length })}
+        >
+          <Group gap={4} wrap="nowrap" component="span">
+            {isExpanded ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
+            {t('filesStep.version', { version: file.version })}
+          </Group>
+        </Anchor>
         {file.published_version !== null && file.published_version !== file.version ? (
           <Text size="xs" c="dimmed">
             {t('filesStep.publishedVersion', { version: file.published_version })}
@@ -135,7 +223,9 @@ function FileRow({ file, isReadOnly, onRename, onDelete }: { file: StepFile } & 
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm">
-          <time dateTime={file.created_at}>{DATE_FORMAT.format(new Date(file.created_at))}</time>
+          <time dateTime={file.created_at} title={formatDateTime(file.created_at)}>
+            {formatDate(file.created_at)}
+          </time>
         </Text>
       </Table.Td>
       <Table.Td>
@@ -147,6 +237,11 @@ function FileRow({ file, isReadOnly, onRename, onDelete }: { file: StepFile } & 
           </Tooltip>
           {isReadOnly ? null : (
             <>
+              <Tooltip label={t('filesStep.newVersion')} withArrow openDelay={300}>
+                <ActionIcon variant="subtle" color="gray" aria-label={t('filesStep.newVersionOf', { name: file.filename })} onClick={() => onChooseNewVersion(file)}>
+                  <IconUpload size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
               <Tooltip label={t('filesStep.rename')} withArrow openDelay={300}>
                 <ActionIcon variant="subtle" color="gray" aria-label={t('filesStep.renameOf', { name: file.filename })} onClick={startRename} disabled={renaming !== null}>
                   <IconPencil size={16} aria-hidden />
@@ -162,5 +257,16 @@ function FileRow({ file, isReadOnly, onRename, onDelete }: { file: StepFile } & 
         </Group>
       </Table.Td>
     </Table.Tr>
+    {isExpanded ? (
+      <Table.Tr id={versionsId} bg="gray.0">
+        <Table.Td colSpan={COLUMNS} px="lg">
+          {/* Kept in view on a narrow screen, where the table scrolls sideways. */}
+          <Box style={{ position: 'sticky', left: 0, maxWidth: 'calc(100vw - 96px)' }}>
+            <FileVersions versions={file.versions} label={t('filesStep.versionsLabel', { name: file.filename })} />
+          </Box>
+        </Table.Td>
+      </Table.Tr>
+    ) : null}
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { formatBytes, type ModelType } from '@corner/domain';
-import { Accordion, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBox, IconFileCode, IconFiles, IconFileUpload } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Accordion, Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBox, IconClock, IconFileCode, IconFiles, IconFileUpload } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
 import { errorCause, validationMessages } from '../../../app/graphql/errors';
@@ -11,22 +12,27 @@ import { QueryState } from '../../../ui/query-state';
 import { EmptyState } from '../../../ui/empty-state';
 import { DropZone } from '../../../ui/upload/drop-zone';
 import { UploadList } from '../../../ui/upload/upload-list';
+import { WaitDialog } from '../../../ui/wait-dialog';
 import { StepHeader, StepMissing } from '../../submission/components/step-frame';
 import { isEditable } from '../../submission/status';
 import {
   CreateGameItemMutation,
   CreateObjectGuidMutation,
-  CreateSubmissionFileMutation,
   DeleteGameItemMutation,
   DeleteObjectGuidMutation,
   DeleteSubmissionFileMutation,
   FilesStepQuery,
+  RegisterSubmissionFileMutation,
+  ReplaceSubmissionFileMutation,
+  UnzipSubmissionFileMutation,
   UpdateGameItemMutation,
   UpdateSubmissionFileMutation,
 } from '../graphql';
 import { CREATION_CHANGED, refreshEditedCreation } from '../refresh';
 import { FILE_ACCEPT, useUploadLimits } from '../upload-rules';
-import { useSubmissionUploads } from '../hooks/use-submission-uploads';
+import { useFileUploads } from '../hooks/use-submission-uploads';
+import { readUnzipResult, UNZIP_FOLLOW_MS, UNZIP_POLL_MS } from '../unzip-result';
+import { DownloadZipButton } from './download-zip-button';
 import { FileList, type StepFile } from './file-list';
 import { GameItemsSection, type GameItemValues } from './game-items-section';
 import { ObjectGuidsSection } from './object-guids-section';
@@ -44,8 +50,9 @@ const UPLOAD_CONCURRENCY = 2;
 const USES_GAME_ITEMS: readonly ModelType[] = ['lot', 'room', 'sim'];
 
 /**
- * Step 2 of editing a creation: its files (upload with progress, download, rename, delete), and,
- * folded away, its object GUIDs and the game items it uses.
+ * Step 2 of editing a creation: its files (signed direct upload with progress, versions, new
+ * versions, unpacking zips, download one or all, rename, delete), and, folded away, its object
+ * GUIDs and the game items it uses.
  */
 export function FilesStep({ submissionId, type }: FilesStepProps) {
   const { t } = useTranslation();
@@ -64,14 +71,42 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
     refreshEditedCreation(client, submissionId);
   }, [client, reexecute, submissionId]);
 
-  const uploads = useSubmissionUploads({
-    submissionId,
+  // One queue for new files and new versions: the target is the file a version belongs to.
+  const uploads = useFileUploads<StepFile>({
     kind: 'file',
-    mutation: CreateSubmissionFileMutation,
+    transport: {
+      kind: 'direct',
+      register: async (key, filename, target) => {
+        const result = target
+          ? await client.mutation(ReplaceSubmissionFileMutation, { id: target.id, key, filename }, CREATION_CHANGED).toPromise()
+          : await client.mutation(RegisterSubmissionFileMutation, { submission_id: submissionId, key, filename }, CREATION_CHANGED).toPromise();
+        return result.error ? errorCause(result.error) : null;
+      },
+    },
     limits,
     concurrency: UPLOAD_CONCURRENCY,
     onUploaded: refresh,
   });
+
+  const [unzipping, setUnzipping] = useState<StepFile | null>(null);
+  const [unzipError, setUnzipError] = useState<string | null>(null);
+  /** A zip still being unpacked in the background: the list is asked again until its files show. */
+  const [following, setFollowing] = useState<{ fileId: number; until: number } | null>(null);
+  const followedZipIsListed = following !== null && (data?.submissionProperties?.files ?? []).some((f) => f.id === following.fileId);
+
+  useEffect(() => {
+    if (!following) return;
+    // The unzip removes the zip from the list when it is done: stop then, or after a minute.
+    if (!followedZipIsListed || Date.now() > following.until) {
+      setFollowing(null);
+      return;
+    }
+    const timer = setInterval(() => {
+      if (Date.now() > following.until) setFollowing(null);
+      else refresh();
+    }, UNZIP_POLL_MS);
+    return () => clearInterval(timer);
+  }, [following, followedZipIsListed, refresh]);
 
   const creation = data?.submissionProperties;
   if (!creation) {
@@ -120,6 +155,34 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
     setDeleting(null);
   }
 
+  async function handleUnzip(file: StepFile) {
+    setUnzipping(file);
+    setUnzipError(null);
+    const result = await client.mutation(UnzipSubmissionFileMutation, { fileId: file.id }, CREATION_CHANGED).toPromise();
+    setUnzipping(null);
+    if (result.error) {
+      setUnzipError(errorCause(result.error));
+      return;
+    }
+    const outcome = readUnzipResult(result.data?.unzipSubmissionFile);
+    if (outcome.status === 'error') {
+      setUnzipError(outcome.message);
+      return;
+    }
+    if (outcome.status === 'pending') {
+      notifications.show({ color: 'blue', title: t('filesStep.unzipPendingTitle'), message: outcome.message || t('filesStep.unzipPendingText', { name: file.filename }) });
+      setFollowing({ fileId: file.id, until: Date.now() + UNZIP_FOLLOW_MS });
+      return;
+    }
+    notifications.show({
+      color: 'teal',
+      title: t('filesStep.unzipDoneTitle', { name: file.filename }),
+      message: outcome.message || t('filesStep.unzipDoneText', { count: outcome.files.length }),
+      autoClose: 8000,
+    });
+    refresh();
+  }
+
   async function handleSaveGameItem(id: number | null, values: GameItemValues) {
     let fields: Record<string, string> = {};
     const problem = await mutate(async () => {
@@ -152,10 +215,21 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
           hint={t('filesStep.dropHint', { max: maxFile })}
           accept={FILE_ACCEPT}
           icon={IconFileUpload}
-          onFiles={uploads.add}
+          onFiles={(chosen) => uploads.add(chosen)}
         />
       )}
-      <UploadList label={t('filesStep.uploadsLabel')} entries={uploads.entries} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
+      <UploadList
+        label={t('filesStep.uploadsLabel')}
+        entries={uploads.entries}
+        onCancel={uploads.cancel}
+        onDismiss={uploads.dismiss}
+        onRetry={uploads.retry}
+      />
+      {following ? (
+        <Alert color="blue" variant="light" icon={<IconClock size={18} aria-hidden />} role="status">
+          {t('filesStep.unzipFollowing')}
+        </Alert>
+      ) : null}
 
       <Stack gap="xs" component="section" aria-label={t('filesStep.listLabel')}>
         {files.length === 0 ? (
@@ -164,12 +238,18 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
           </EmptyState>
         ) : (
           <>
-            <Title order={3} fz="md">
-              {t('filesStep.listTitle', { count: files.length })}
-            </Title>
+            <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+              <Title order={3} fz="md" mt={8}>
+                {t('filesStep.listTitle', { count: files.length })}
+              </Title>
+              <DownloadZipButton submissionId={submissionId} />
+            </Group>
             <FileList
               files={files}
               isReadOnly={isReadOnly}
+              unzippingId={unzipping?.id ?? null}
+              onUnzip={(file) => void handleUnzip(file)}
+              onNewVersion={(file, upload) => uploads.add([upload], { target: file, note: t('filesStep.newVersionNote', { name: file.filename }) })}
               onRename={handleRename}
               onDelete={(file) => {
                 setDeleteError(null);
@@ -225,6 +305,15 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
+
+      <WaitDialog
+        isWaiting={unzipping !== null}
+        title={t('filesStep.unzipTitle')}
+        message={t('filesStep.unzipWaiting', { name: unzipping?.filename ?? '' })}
+        error={unzipError}
+        showDelayMs={1000}
+        onClose={() => setUnzipError(null)}
+      />
 
       <ConfirmDialog
         opened={deleting !== null}

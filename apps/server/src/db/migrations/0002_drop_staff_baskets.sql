@@ -1,0 +1,2 @@
+DROP TABLE "staff_basket_files" CASCADE;--> statement-breakpoint
+DROP TABLE "staff_baskets" CASCADE;

@@ -1,0 +1,64 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from '../config';
+import type { Logger } from '../context';
+import type { Database } from '../db/client';
+import type { UrlSigner } from '../http/signed-url';
+import type { Storage } from '../storage/index';
+
+/** Everything a job handler may use: the process's services, without a request. */
+export interface JobServices {
+  database: Database;
+  config: Config;
+  storage: Storage;
+  urlSigner: UrlSigner;
+  jobs: JobQueue;
+  log: Logger;
+}
+
+/** Where a job stands, as pg-boss reports it. */
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export interface JobStatus {
+  state: JobState;
+  /** What the handler returned (completed), or the error pg-boss kept (failed). */
+  output: unknown;
+}
+
+/** Sends jobs and follows them; what services see of pg-boss (also on app processes that do not work jobs). */
+export interface JobQueue {
+  send(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  status(name: string, id: string): Promise<JobStatus | null>;
+  /**
+   * Polls until the job is completed, failed or cancelled, or `timeoutMs` passed; then its status
+   * as it is (null when the job is unknown).
+   */
+  wait(name: string, id: string, timeoutMs: number): Promise<JobStatus | null>;
+  /** The id of the job of this singleton key that is waiting, retrying or running (oldest first), or null. */
+  findUnfinished(name: string, singletonKey: string): Promise<string | null>;
+}
+
+/**
+ * One kind of background job, in a file of its own (`*.job.ts`): its queue name, queue options
+ * (retries, expiry), an optional cron schedule and the handler. The handler's return value is the
+ * job's output; throwing fails the attempt (retried while the queue allows).
+ */
+export interface JobDefinition<Data extends object = object> {
+  name: string;
+  queue?: Omit<PgBoss.Queue, 'name'>;
+  cron?: string;
+  /** Jobs of this kind worked at once per process. */
+  concurrency?: number;
+  handle(services: JobServices, data: Data, job: PgBoss.Job<Data>): Promise<unknown>;
+}
+
+export function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDefinition<Data> {
+  return definition;
+}
+
+/** The queue of a process without jobs (API tests that need none): sending says so clearly. */
+export const jobsNotRunning: JobQueue = {
+  send: () => Promise.reject(new Error('Background jobs are not running in this process.')),
+  status: () => Promise.resolve(null),
+  wait: () => Promise.resolve(null),
+  findUnfinished: () => Promise.resolve(null),
+};
