@@ -32,6 +32,8 @@ export function uploadRoutePath(key: string): string {
 
 /** How much received content may wait for the disk before the source is paused. */
 const WRITE_QUEUE_BYTES = 8 * 1024 * 1024;
+/** A large write is flushed to disk every this many bytes while it goes on (fdatasync, not awaited). */
+const SYNC_EVERY_BYTES = 64 * 1024 * 1024;
 
 /** Signs `pathname` to expire `seconds` from now. */
 function signFor(signer: UrlSigner, pathname: string, seconds: number, now = new Date()): { url: string; expiresAt: Date } {
@@ -81,7 +83,7 @@ export class LocalDiskStorage implements Storage {
    * Streams content into a new temp file while hashing it, then fsyncs it. Writing is pipelined:
    * chunks are hashed as they arrive and queued, and one write of everything queued so far is in
    * flight at a time, so the disk writes while the next bytes are read and hashed; the source is
-   * only paused when WRITE_QUEUE_BYTES wait.
+   * only paused when WRITE_QUEUE_BYTES wait. Every SYNC_EVERY_BYTES a flush starts beside the writes.
    */
   private async writeTemp(
     source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
@@ -98,13 +100,28 @@ export class LocalDiskStorage implements Storage {
     let queue: Uint8Array[] = [];
     let queued = 0;
     let writing: Promise<void> | null = null;
+    let syncing: Promise<void> | null = null;
+    let unsynced = 0;
     let failure: unknown = null;
+    /** Resolves when the write in flight finishes: room in the queue again. */
+    let written: Promise<void> = Promise.resolve();
     const drain = async () => {
       while (queue.length) {
         const batch = queue;
         queue = [];
+        unsynced += queued;
         queued = 0;
-        await writeFully(file, batch);
+        written = writeFully(file, batch);
+        await written;
+        // Flushing as it goes keeps dirty pages few (the kernel throttles writers that pile them up)
+        // and leaves the final fsync little to do.
+        if (unsynced >= SYNC_EVERY_BYTES && !syncing) {
+          unsynced = 0;
+          syncing = file.datasync().then(
+            () => void (syncing = null),
+            (error: unknown) => void ((failure = error), (syncing = null)),
+          );
+        }
       }
     };
     try {
@@ -125,13 +142,16 @@ export class LocalDiskStorage implements Storage {
           () => void (writing = null),
           (error: unknown) => void ((failure = error), (writing = null)),
         );
-        if (queued >= WRITE_QUEUE_BYTES) await writing;
+        // Paused only until the write in flight is done, so reading and writing keep overlapping.
+        if (queued >= WRITE_QUEUE_BYTES) await written.catch(() => {});
       }
       while (writing) await writing;
+      while (syncing) await syncing;
       if (failure) throw failure;
       await file.sync();
     } catch (error) {
       while (writing) await writing;
+      while (syncing) await syncing;
       await file.close().catch(() => {});
       await fs.rm(tmp, { force: true });
       throw error;

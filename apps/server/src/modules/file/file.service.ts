@@ -323,6 +323,36 @@ export async function fileForView(ctx: Context, id: number): Promise<FileRow> {
   throw refused(ctx);
 }
 
+/**
+ * Every change to a file writes its file log (`action`, `details`) and the creation's Log (the same
+ * action, unless `logAction` names another, with previous and new values), in the caller's
+ * transaction.
+ */
+export async function logFileChange(
+  tx: DbOrTx,
+  change: {
+    fileId: number;
+    submissionId: number;
+    actorId: number;
+    action: string;
+    details: unknown;
+    logAction?: string;
+    previous?: Record<string, unknown>;
+    next?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(fileLogs).values({ file_id: change.fileId, member_id: change.actorId, action: change.action, details: change.details });
+  await writeLog(tx, {
+    submission_id: change.submissionId,
+    member_id: change.actorId,
+    entity: 'file',
+    entity_id: change.fileId,
+    action: change.logAction ?? change.action,
+    ...(change.previous ? { previous_values: change.previous } : {}),
+    ...(change.next ? { new_values: change.next } : {}),
+  });
+}
+
 /** Content already in storage to become a file (or a new version): an upload, or an entry of a zip. */
 export interface FileContent {
   filename: string;
@@ -350,8 +380,7 @@ export async function insertSubmissionFile(
     .returning();
   await tx.insert(fileVersions).values({ file_id: file!.id, version: 1, member_id: actor, ...content });
   const details = { filename: c.filename, filesize: c.size, kind, version: 1, sha256: c.sha256, ...input.details };
-  await tx.insert(fileLogs).values({ file_id: file!.id, member_id: actor, action: 'created', details });
-  await writeLog(tx, { submission_id: s.id, member_id: actor, entity: 'file', entity_id: file!.id, action: 'created', new_values: details });
+  await logFileChange(tx, { fileId: file!.id, submissionId: s.id, actorId: actor, action: 'created', details, next: details });
   return file!;
 }
 
@@ -470,15 +499,15 @@ async function renameFile(tx: DbOrTx, actor: number, file: FileRow, submission: 
   if (fileExtension(name) !== extension) throw fileError('FILE_EXTENSION_CHANGED', { extension });
   if (name === file.filename) return file;
   const [row] = await tx.update(files).set({ filename: name }).where(eq(files.id, file.id)).returning();
-  await tx.insert(fileLogs).values({ file_id: file.id, member_id: actor, action: 'renamed', details: { from: file.filename, to: name } });
-  await writeLog(tx, {
-    submission_id: submission.id,
-    member_id: actor,
-    entity: 'file',
-    entity_id: file.id,
-    action: 'updated',
-    previous_values: { filename: file.filename },
-    new_values: { filename: name },
+  await logFileChange(tx, {
+    fileId: file.id,
+    submissionId: submission.id,
+    actorId: actor,
+    action: 'renamed',
+    details: { from: file.filename, to: name },
+    logAction: 'updated',
+    previous: { filename: file.filename },
+    next: { filename: name },
   });
   return row!;
 }
@@ -491,17 +520,14 @@ async function publishVersion(tx: DbOrTx, actor: number, file: FileRow, submissi
   if (!exists) throw fileError('FILE_VERSION_NOT_FOUND', { id: file.id, version });
   if (file.published_version === version) return file;
   const [row] = await tx.update(files).set({ published_version: version }).where(eq(files.id, file.id)).returning();
-  await tx
-    .insert(fileLogs)
-    .values({ file_id: file.id, member_id: actor, action: 'published-version', details: { from: file.published_version, to: version } });
-  await writeLog(tx, {
-    submission_id: submission.id,
-    member_id: actor,
-    entity: 'file',
-    entity_id: file.id,
+  await logFileChange(tx, {
+    fileId: file.id,
+    submissionId: submission.id,
+    actorId: actor,
     action: 'published-version',
-    previous_values: { published_version: file.published_version },
-    new_values: { published_version: version },
+    details: { from: file.published_version, to: version },
+    previous: { published_version: file.published_version },
+    next: { published_version: version },
   });
   return row!;
 }
@@ -539,20 +565,14 @@ export async function replaceSubmissionFile(ctx: Context, id: number, source: Fi
     const [row] = await tx.update(files).set({ ...content, kind, version }).where(eq(files.id, id)).returning();
     const before = { version: file.version, filename: file.filename, filesize: file.filesize, kind: file.kind, sha256: file.sha256 };
     const after = { version, filename: upload.filename, filesize: upload.size, kind, sha256: upload.sha256 };
-    await tx.insert(fileLogs).values({
-      file_id: id,
-      member_id: actor,
+    await logFileChange(tx, {
+      fileId: id,
+      submissionId: submission.id,
+      actorId: actor,
       action: 'replaced',
       details: { from_version: file.version, to_version: version, filename: upload.filename, filesize: upload.size, kind, sha256: upload.sha256 },
-    });
-    await writeLog(tx, {
-      submission_id: submission.id,
-      member_id: actor,
-      entity: 'file',
-      entity_id: id,
-      action: 'replaced',
-      previous_values: before,
-      new_values: after,
+      previous: before,
+      next: after,
     });
     return row!;
   });
@@ -617,15 +637,14 @@ export async function restoreSubmissionFile(ctx: Context, id: number): Promise<F
     if (!file.deleted_at) return file;
     const actor = ctx.auth.member!.id;
     const [row] = await tx.update(files).set({ deleted_at: null }).where(eq(files.id, id)).returning();
-    await tx.insert(fileLogs).values({ file_id: id, member_id: actor, action: 'restored', details: { filename: file.filename } });
-    await writeLog(tx, {
-      submission_id: submission.id,
-      member_id: actor,
-      entity: 'file',
-      entity_id: id,
+    await logFileChange(tx, {
+      fileId: id,
+      submissionId: submission.id,
+      actorId: actor,
       action: 'restored',
-      previous_values: { deleted_at: file.deleted_at.toISOString() },
-      new_values: { deleted_at: null },
+      details: { filename: file.filename },
+      previous: { deleted_at: file.deleted_at.toISOString() },
+      next: { deleted_at: null },
     });
     return row!;
   });
@@ -637,14 +656,13 @@ export async function deleteSubmissionFile(ctx: Context, id: number): Promise<bo
     const { file, submission } = await fileForChange(ctx, tx, id);
     const actor = ctx.auth.member!.id;
     await tx.update(files).set({ deleted_at: new Date() }).where(eq(files.id, id));
-    await tx.insert(fileLogs).values({ file_id: id, member_id: actor, action: 'deleted', details: { filename: file.filename } });
-    await writeLog(tx, {
-      submission_id: submission.id,
-      member_id: actor,
-      entity: 'file',
-      entity_id: id,
+    await logFileChange(tx, {
+      fileId: id,
+      submissionId: submission.id,
+      actorId: actor,
       action: 'deleted',
-      previous_values: { filename: file.filename, version: file.version },
+      details: { filename: file.filename },
+      previous: { filename: file.filename, version: file.version },
     });
     return true;
   });

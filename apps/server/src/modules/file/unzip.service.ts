@@ -12,12 +12,11 @@ import { fileLogs, files } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { StoredUpload } from '../../http/upload';
 import type { JobServices } from '../../jobs/job';
-import { writeLog } from '../log/log.service';
 import { checkCanEdit, loadSubmission, submissionForEdit } from '../submission/submission.access';
 import { BlobNotFoundError, type StoredObject } from '../../storage/index';
 import { claimUpload, releaseUnusedUploads } from './blob.service';
 import { fileError } from './file.errors';
-import { insertSubmissionFile, type FileRow } from './file.service';
+import { insertSubmissionFile, logFileChange, type FileRow } from './file.service';
 import { unpackZip, ZipRefusal, type Unpacked } from './unzip-reader';
 
 /** What unzipSubmissionFile answers (as a JSON string). */
@@ -200,15 +199,14 @@ async function commit(actor: Context, zip: FileRow, unpacked: Unpacked): Promise
     }
     await tx.update(files).set({ deleted_at: new Date() }).where(eq(files.id, zip.id));
     const details: UnzippedDetails = { filename: zip.filename, files: created, skipped: unpacked.skipped };
-    await tx.insert(fileLogs).values({ file_id: zip.id, member_id: actorId, action: 'unzipped', details });
-    await writeLog(tx, {
-      submission_id: submission.id,
-      member_id: actorId,
-      entity: 'file',
-      entity_id: zip.id,
+    await logFileChange(tx, {
+      fileId: zip.id,
+      submissionId: submission.id,
+      actorId,
       action: 'unzipped',
-      previous_values: { filename: zip.filename, version: zip.version },
-      new_values: { files: created, skipped: unpacked.skipped.length },
+      details,
+      previous: { filename: zip.filename, version: zip.version },
+      next: { files: created, skipped: unpacked.skipped.length },
     });
     const answer: UnzipAnswer = { status: 'ok', message: UNZIP_MESSAGES.unpacked(zip.filename, created.length, unpacked.skipped), files: created };
     return { answer, fresh: true };
