@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../test/global-setup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabaseUrl } from '../test/database';
 import { useMainProcesses, type MainProcess } from '../test/main-process';
 import { writeLargeZip } from '../test/zips';
 
@@ -24,18 +23,7 @@ const ENTRIES = 6;
 const ENTRY_BYTES = 32 * 1024 * 1024;
 
 beforeAll(async () => {
-  const template = inject('dbTemplate');
-  if (template.kind !== 'postgres') return;
-  const name = `${template.copyPrefix}${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${template.template}`);
-  } finally {
-    await admin.end();
-  }
-  // The run's global teardown drops databases with this prefix.
-  databaseUrl = withDatabase(template.url, name);
+  databaseUrl = await createTestDatabaseUrl();
 });
 
 afterAll(() => {

@@ -14,15 +14,8 @@ export async function createTestDatabase(): Promise<Database> {
   if (template.kind === 'pglite') {
     return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.dump)]) });
   }
-  const name = `${template.copyPrefix}${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${template.template}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ url: withDatabase(template.url, name), poolSize: 4 });
+  const { name, url } = await copyTemplateDatabase(template);
+  const database = await openDatabase({ url, poolSize: 4 });
   const close = database.close;
   return {
     ...database,
@@ -41,4 +34,26 @@ export async function createTestDatabase(): Promise<Database> {
       await drop.end();
     },
   };
+}
+
+/**
+ * On the PostgreSQL server: a new database copied from the run's migrated template, for a test that
+ * hands it to a process of its own (the run's global teardown drops databases with this prefix).
+ * On PGlite: null (such a process opens its own embedded database).
+ */
+export async function createTestDatabaseUrl(): Promise<string | null> {
+  const template = inject('dbTemplate');
+  return template.kind === 'postgres' ? (await copyTemplateDatabase(template)).url : null;
+}
+
+async function copyTemplateDatabase(template: { url: string; template: string; copyPrefix: string }): Promise<{ name: string; url: string }> {
+  const name = `${template.copyPrefix}${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template.template}`);
+  } finally {
+    await admin.end();
+  }
+  return { name, url: withDatabase(template.url, name) };
 }

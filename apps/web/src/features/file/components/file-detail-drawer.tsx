@@ -13,7 +13,7 @@ import { UploadList } from '../../../ui/upload/upload-list';
 import { useHasPermission } from '../../member/hooks/use-session';
 import { editStepPath } from '../../submission/urls';
 import { logActionLabel, logDetailsText } from '../file-log';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../ui/date-text';
 import {
   DeleteSubmissionFileMutation,
   FileDetailQuery,

@@ -5,7 +5,7 @@ import type { ResultOf } from 'gql.tada';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { joinFilename, knownKind, splitFilename } from '../file-kinds';
-import { formatDate, formatDateTime } from '../format';
+import { DateText } from '../../../ui/date-text';
 import type { StepFileFragment } from '../graphql';
 import { FileVersions } from './file-versions';
 import { KindBadge } from './kind-badge';
@@ -223,9 +223,7 @@ function FileRow({ file, isReadOnly, onRename, onDelete, onChooseNewVersion, onU
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm">
-          <time dateTime={file.created_at} title={formatDateTime(file.created_at)}>
-            {formatDate(file.created_at)}
-          </time>
+          <DateText value={file.created_at} />
         </Text>
       </Table.Td>
       <Table.Td>

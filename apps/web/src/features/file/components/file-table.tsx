@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { editStepPath } from '../../submission/urls';
-import { formatDate, formatDateTime } from '../format';
+import { DateText, formatDateTime } from '../../../ui/date-text';
 import type { FileRowFragment } from '../graphql';
 import { KindBadge } from './kind-badge';
 
@@ -130,9 +130,7 @@ export function FileTable({ files, label, openId, onOpen, selection, rowActions 
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">
-                    <time dateTime={file.updated_at} title={formatDateTime(file.updated_at)}>
-                      {formatDate(file.updated_at)}
-                    </time>
+                    <DateText value={file.updated_at} />
                   </Text>
                 </Table.Td>
                 {rowActions ? (

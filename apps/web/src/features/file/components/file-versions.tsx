@@ -4,7 +4,7 @@ import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
 import type { FileVersionFragment } from '../graphql';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../ui/date-text';
 
 export type FileVersion = ResultOf<typeof FileVersionFragment>;
 

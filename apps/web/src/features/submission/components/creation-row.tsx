@@ -8,6 +8,7 @@ import { editStepPath } from '../urls';
 import { CreationRowFragment } from './creation-row.fragment';
 import { CreationThumbnail } from './creation-thumbnail';
 import { StatusBadge } from './status-badge';
+import { DateText } from '../../../ui/date-text';
 
 export interface CreationRowProps {
   data: FragmentOf<typeof CreationRowFragment>;
@@ -15,13 +16,6 @@ export interface CreationRowProps {
   showAttention?: boolean;
   /** The list is the Testing queue: its creations read as being tested. */
   isTestingQueue?: boolean;
-}
-
-const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-
-export function formatDate(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? '' : DATE_FORMAT.format(date);
 }
 
 /**
@@ -69,7 +63,7 @@ export function CreationRow({ data, showAttention = false, isTestingQueue = fals
           {t(`list.date.${date.label}`)}
         </Text>
         <Text size="sm">
-          <time dateTime={date.at}>{formatDate(date.at)}</time>
+          <DateText value={date.at} />
         </Text>
       </Table.Td>
     </Table.Tr>
