@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Context } from '../context';
-import { bearerToken, resolveAuth } from '../context';
+import { bearerToken, resolveAuth, type AuthState } from '../context';
 import type { Database } from '../db/client';
 import { fileVersions, files, images, submissions, zipBundles } from '../db/schema/index';
 import { assertCanView, isPublished, type SubmissionRow } from '../modules/submission/submission.access';
@@ -21,7 +21,11 @@ export interface MediaRouteOptions {
 const PUBLIC_MAX_AGE = 3600;
 
 type Query = { expires?: string; signature?: string };
-type Access = { cacheControl: string; vary?: string } | null;
+/**
+ * How a request was let in: its caching headers, and who was asking when a Bearer token let it in
+ * (null for a signed URL or public content, which concern no one in particular).
+ */
+type Access = { cacheControl: string; vary?: string; auth: AuthState | null } | null;
 
 /**
  * The file bucket of SPEC section 7, served with access checks:
@@ -35,23 +39,37 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
   const { database, storage, urlSigner } = options;
   const db = database.db;
 
-  async function access(req: FastifyRequest, path: string, s: SubmissionRow, publicWhenPublished: boolean): Promise<Access> {
+  /**
+   * Lets a request in with a valid signature of `path`, because the content is public, or with the
+   * Bearer token of someone `may` accepts; null otherwise.
+   */
+  async function access(
+    req: FastifyRequest,
+    path: string,
+    may: (auth: AuthState) => boolean | Promise<boolean>,
+    isPublic = false,
+  ): Promise<Access> {
     const query = req.query as Query;
     if (query.signature !== undefined && urlSigner.verify(path, query)) {
-      return { cacheControl: `private, max-age=${urlSigner.secondsLeft(query)}` };
+      return { cacheControl: `private, max-age=${urlSigner.secondsLeft(query)}`, auth: null };
     }
-    if (publicWhenPublished && isPublished(s)) return { cacheControl: `public, max-age=${PUBLIC_MAX_AGE}` };
+    if (isPublic) return { cacheControl: `public, max-age=${PUBLIC_MAX_AGE}`, auth: null };
     const token = bearerToken(req.headers.authorization);
     if (!token) return null;
     const auth = await resolveAuth(db, token);
-    try {
-      // The view rule reads only who is asking.
-      assertCanView({ auth } as Context, s);
-    } catch {
-      return null;
-    }
-    return { cacheControl: 'private, no-cache', vary: 'Authorization' };
+    if (!(await may(auth))) return null;
+    return { cacheControl: 'private, no-cache', vary: 'Authorization', auth };
   }
+
+  /** The view rule of a creation, which reads only who is asking. */
+  const mayView = (s: SubmissionRow) => (auth: AuthState) => {
+    try {
+      assertCanView({ auth } as Context, s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   const forbidden = (reply: FastifyReply) =>
     reply
@@ -68,7 +86,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
       .innerJoin(submissions, eq(submissions.id, images.submission_id))
       .where(eq(images.id, imageId));
     if (!row || row.image.deleted_at || row.image.member_id !== memberId) return sendFallback(reply);
-    const allowed = await access(req, `/${memberId}/images/${imageId}`, row.submission, true);
+    const allowed = await access(req, `/${memberId}/images/${imageId}`, mayView(row.submission), isPublished(row.submission));
     if (!allowed) return forbidden(reply);
     const { image } = row;
     return sendContent(req, reply, storage, {
@@ -99,14 +117,13 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
         .where(eq(files.id, fileId));
       if (!row || row.file.member_id !== memberId) return notFound(reply);
       const path = `/${memberId}/files/${fileId}_version_${version}`;
-      const allowed = await access(req, path, row.submission, false);
+      const allowed = await access(req, path, mayView(row.submission));
       if (!allowed) return forbidden(reply);
       // A signed URL was handed to someone allowed this very version. With a token, only the owner
       // and staff read deleted files and versions other than the one visitors download.
-      const signed = urlSigner.verify(path, req.query as Query);
-      if (!signed && (row.file.deleted_at || version !== visitorVersion(row.file))) {
-        const auth = await resolveAuth(db, bearerToken(req.headers.authorization));
-        if (!mayReadFileHistory(auth, row.file)) return row.file.deleted_at ? notFound(reply) : forbidden(reply);
+      const isHistory = row.file.deleted_at !== null || version !== visitorVersion(row.file);
+      if (allowed.auth && isHistory && !mayReadFileHistory(allowed.auth, row.file)) {
+        return row.file.deleted_at ? notFound(reply) : forbidden(reply);
       }
       const v = row.version;
       return sendContent(req, reply, storage, {
@@ -124,7 +141,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
     },
   );
 
-  registerBundleRoute(app, options, forbidden);
+  registerBundleRoute(app, options, access, forbidden);
 }
 
 /**
@@ -134,27 +151,20 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
  * bundle (mayFetchBundle). The name in the path must be the bundle's: the browser saves under it.
  * A bundle that is not READY is not found.
  */
-function registerBundleRoute(app: FastifyInstance, options: MediaRouteOptions, forbidden: (reply: FastifyReply) => FastifyReply): void {
-  const { database, storage, urlSigner } = options;
+function registerBundleRoute(
+  app: FastifyInstance,
+  options: MediaRouteOptions,
+  access: (req: FastifyRequest, path: string, may: (auth: AuthState) => Promise<boolean>) => Promise<Access>,
+  forbidden: (reply: FastifyReply) => FastifyReply,
+): void {
+  const { database, storage } = options;
   const db = database.db;
-
-  async function bundleAccess(req: FastifyRequest, bundle: typeof zipBundles.$inferSelect): Promise<Access> {
-    const query = req.query as Query;
-    if (query.signature !== undefined && urlSigner.verify(bundlePath(bundle), query)) {
-      return { cacheControl: `private, max-age=${urlSigner.secondsLeft(query)}` };
-    }
-    const token = bearerToken(req.headers.authorization);
-    if (!token) return null;
-    const auth = await resolveAuth(db, token);
-    if (!(await mayFetchBundle(db, auth, bundle))) return null;
-    return { cacheControl: 'private, no-cache', vary: 'Authorization' };
-  }
 
   app.get<{ Params: { id: string; filename: string } }>('/bundles/:id(^\\d{1,10})/:filename', async (req, reply) => {
     const id = Number(req.params.id);
     const [bundle] = await db.select().from(zipBundles).where(eq(zipBundles.id, id));
     if (!bundle || bundle.filename !== req.params.filename) return notFound(reply);
-    const allowed = await bundleAccess(req, bundle);
+    const allowed = await access(req, bundlePath(bundle), (auth) => mayFetchBundle(db, auth, bundle));
     if (!allowed) return forbidden(reply);
     const { storage_key: key, sha256, filesize } = bundle;
     if (bundle.status !== 'READY' || !key || !sha256 || filesize === null) return notFound(reply);

@@ -80,10 +80,8 @@ export async function startJobs(
     });
     if (definition.cron) await boss.schedule(definition.name, definition.cron);
     if (options.work) {
-      await boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        return definition.handle(jobServices, job!.data as object, job!);
-      });
-      for (let i = 1; i < (definition.concurrency ?? 1); i += 1) {
+      // One worker per job of this kind worked at once.
+      for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
         await boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) =>
           definition.handle(jobServices, job!.data as object, job!),
         );
