@@ -3,14 +3,15 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { SNIFF_BYTES } from '@corner/domain';
 import type { UrlSigner } from '../http/signed-url';
 import {
   assertStagingKey,
   assertStorageKey,
   BlobNotFoundError,
   blobKey,
+  ContentDigester,
   digestContent,
+  type ContentDigest,
   isBlobKey,
   parseStagingKey,
   UploadExistsError,
@@ -88,14 +89,11 @@ export class LocalDiskStorage implements Storage {
   private async writeTemp(
     source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
     limit?: { key: string; maxBytes: number },
-  ): Promise<{ tmp: string; size: number; sha256: string; firstBytes: Uint8Array }> {
+  ): Promise<ContentDigest & { tmp: string }> {
     const tmpDir = path.join(this.root, 'tmp');
     await fs.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${crypto.randomUUID()}.part`);
-    const hash = crypto.createHash('sha256');
-    const head: Uint8Array[] = [];
-    let headLength = 0;
-    let size = 0;
+    const digester = new ContentDigester();
     const file = await fs.open(tmp, 'wx', 0o644);
     let queue: Uint8Array[] = [];
     let queued = 0;
@@ -128,14 +126,8 @@ export class LocalDiskStorage implements Storage {
       for await (const chunk of source) {
         if (failure) throw failure;
         const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        size += bytes.length;
-        if (limit && size > limit.maxBytes) throw new UploadTooLargeError(limit.key, limit.maxBytes);
-        hash.update(bytes);
-        if (headLength < SNIFF_BYTES) {
-          const part = bytes.subarray(0, SNIFF_BYTES - headLength);
-          head.push(part);
-          headLength += part.length;
-        }
+        if (limit && digester.size + bytes.length > limit.maxBytes) throw new UploadTooLargeError(limit.key, limit.maxBytes);
+        digester.update(bytes);
         queue.push(bytes);
         queued += bytes.length;
         writing ??= drain().then(
@@ -157,7 +149,7 @@ export class LocalDiskStorage implements Storage {
       throw error;
     }
     await file.close();
-    return { tmp, size, sha256: hash.digest('hex'), firstBytes: new Uint8Array(Buffer.concat(head)) };
+    return { tmp, ...digester.digest() };
   }
 
   /**
@@ -296,7 +288,7 @@ export class LocalDiskStorage implements Storage {
   }
 
   /** The digest written when the upload arrived, when it is there and matches the file's size. */
-  private async readDigest(key: string, size: number): Promise<{ sha256: string; size: number; firstBytes: Uint8Array } | null> {
+  private async readDigest(key: string, size: number): Promise<ContentDigest | null> {
     try {
       const digest = JSON.parse(await fs.readFile(this.digestOf(key), 'utf8')) as StagedDigest;
       if (digest.size !== size || !/^[0-9a-f]{64}$/.test(digest.sha256)) return null;

@@ -21,6 +21,7 @@ import {
   assertStorageKey,
   BlobNotFoundError,
   blobKey,
+  ContentDigester,
   digestContent,
   isBlobKey,
   parseStagingKey,
@@ -164,15 +165,13 @@ export class S3Storage implements Storage {
 
   async put(source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<StoredObject> {
     const tmp = `tmp/${crypto.randomUUID()}`;
-    const hash = crypto.createHash('sha256');
-    let size = 0;
+    const digester = new ContentDigester();
     let sourceError: { error: unknown } | null = null;
     async function* hashed(): AsyncGenerator<Uint8Array> {
       try {
         for await (const chunk of source as AsyncIterable<Uint8Array>) {
           const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-          hash.update(bytes);
-          size += bytes.length;
+          digester.update(bytes);
           yield bytes;
         }
       } catch (error) {
@@ -196,7 +195,7 @@ export class S3Storage implements Storage {
       if (sourceError) throw (sourceError as { error: unknown }).error;
       throw error;
     }
-    const sha256 = hash.digest('hex');
+    const { sha256, size } = digester.digest();
     try {
       const created = await this.copyToContent(tmp, sha256, size);
       return { key: blobKey(sha256), size, sha256, created };

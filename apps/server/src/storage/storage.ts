@@ -179,20 +179,39 @@ export function assertStorageKey(key: string): void {
   if (!isBlobKey(key) && !parseStagingKey(key)) throw new Error(`Not a storage key: ${key}`);
 }
 
-/** Reads content to its end: its sha256 (hex), its size and its first SNIFF_BYTES bytes (for classifying). */
-export async function digestContent(source: AsyncIterable<Uint8Array>): Promise<{ sha256: string; size: number; firstBytes: Uint8Array }> {
-  const hash = crypto.createHash('sha256');
-  const head: Uint8Array[] = [];
-  let headLength = 0;
-  let size = 0;
-  for await (const chunk of source) {
-    hash.update(chunk);
-    size += chunk.length;
-    if (headLength < SNIFF_BYTES) {
-      const part = chunk.subarray(0, SNIFF_BYTES - headLength);
-      head.push(part);
-      headLength += part.length;
+/** What storage knows of content once it has gone by: its sha256 (hex), size and first SNIFF_BYTES bytes. */
+export interface ContentDigest {
+  sha256: string;
+  size: number;
+  firstBytes: Uint8Array;
+}
+
+/** Follows content as it goes by, chunk by chunk (hashing it, counting it, keeping its first bytes). */
+export class ContentDigester {
+  private readonly hash = crypto.createHash('sha256');
+  private readonly head: Uint8Array[] = [];
+  private headLength = 0;
+  size = 0;
+
+  update(chunk: Uint8Array): void {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    if (this.headLength < SNIFF_BYTES) {
+      const part = chunk.subarray(0, SNIFF_BYTES - this.headLength);
+      this.head.push(part);
+      this.headLength += part.length;
     }
   }
-  return { sha256: hash.digest('hex'), size, firstBytes: new Uint8Array(Buffer.concat(head)) };
+
+  /** The digest of everything seen; call once, at the end. */
+  digest(): ContentDigest {
+    return { sha256: this.hash.digest('hex'), size: this.size, firstBytes: new Uint8Array(Buffer.concat(this.head)) };
+  }
+}
+
+/** Reads content to its end and answers its digest. */
+export async function digestContent(source: AsyncIterable<Uint8Array>): Promise<ContentDigest> {
+  const digester = new ContentDigester();
+  for await (const chunk of source) digester.update(chunk);
+  return digester.digest();
 }
