@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { runStorageSweep } from '../jobs/storage-sweep.job';
 import { useMainProcesses } from '../test/main-process';
 import { sims4PackageBytes } from '../test/uploads';
+import { silentLog } from '../test/server';
 
 /**
  * The real server process (`main.ts` on an embedded database, as `npm start` runs it) killed with
@@ -155,8 +156,7 @@ describe('a server killed in the middle of uploads', () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const { database, storage, release } = await openAndPrepare(config, { seedDemo: false });
     try {
-      const log = { error: () => {}, warn: () => {}, info: () => {} };
-      const swept = await runStorageSweep({ database, storage, config, log }, new Date(Date.now() + 25 * 3_600_000));
+      const swept = await runStorageSweep({ database, storage, config, log: silentLog }, new Date(Date.now() + 25 * 3_600_000));
       expect(swept).toEqual({ contents: 0, uploads: 1, temporary: 2, failed: 0 });
     } finally {
       await database.close();

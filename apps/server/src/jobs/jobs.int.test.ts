@@ -9,16 +9,16 @@ import { startJobs, type Jobs } from './index';
 import { createStorage } from '../storage/index';
 import { createUrlSigner } from '../http/signed-url';
 import { MAINTENANCE_JOB, runMaintenance } from './maintenance.job';
+import { silentLog } from '../test/server';
 
 let database: Database;
 let jobs: Jobs;
 const config = loadConfig({ LOG_LEVEL: 'silent' });
-const log = { error: () => {}, warn: () => {}, info: () => {} };
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  jobs = await startJobs({ database, config, log, storage: createStorage(config), urlSigner: createUrlSigner(config) });
+  jobs = await startJobs({ database, config, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config) });
 }, 60_000);
 afterAll(async () => {
   await jobs?.stop();

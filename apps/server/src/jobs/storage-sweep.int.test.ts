@@ -9,7 +9,7 @@ import { conversationAttachments, conversations, conversationThreads, images, zi
 import { LocalDiskStorage, S3Storage, stagingKey, type Storage } from '../storage/index';
 import { buildMember, buildSubmission, buildSubmissionFile } from '../test/factories';
 import { useTestS3 } from '../test/s3';
-import { useTestServer, type TestServer } from '../test/server';
+import { useTestServer, type TestServer, silentLog } from '../test/server';
 import { runStorageSweep, STORAGE_SWEEP_CRON, STORAGE_SWEEP_JOB, storageSweepJob } from './storage-sweep.job';
 
 /**
@@ -24,7 +24,6 @@ const servers: [string, TestServer][] = [
   ['S3 (s3rver)', useTestServer({}, { storage: () => s3.storage('sweep') })],
 ];
 
-const log = { error: () => {}, warn: () => {}, info: () => {} };
 const later = (ms: number) => new Date(Date.now() + ms);
 
 async function keys(storage: Storage, prefix: 'blobs/' | 'uploads/'): Promise<string[]> {
@@ -45,7 +44,7 @@ async function leaveTemporary(storage: Storage): Promise<void> {
 }
 
 describe.each(servers)('storage sweep on %s', (_name, server) => {
-  const services = () => ({ database: server.database, storage: server.storage, config: server.config, log });
+  const services = () => ({ database: server.database, storage: server.storage, config: server.config, log: silentLog });
   const put = (text: string) => server.storage.put([Buffer.from(text)]);
 
   it('removes content no row uses once it is a day old, and keeps every content a row uses', async () => {

@@ -93,6 +93,9 @@ export function graphqlMultipartParts(
  * The real server on this file's own database. Call at the top of a test file:
  * `const server = useTestServer();` then use it inside tests.
  */
+/** A logger that drops everything, for services run outside a request in tests. */
+export const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
+
 export interface TestServerOptions {
   /** Start real pg-boss jobs on the test database (unzip, zip building, sweeps). */
   jobs?: boolean;
@@ -109,8 +112,7 @@ export function useTestServer(env: Record<string, string> = {}, options: TestSer
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
     const storage = options.storage?.() ?? createStorage(config);
     const urlSigner = createUrlSigner(config);
-    const log = { error: () => {}, warn: () => {}, info: () => {} };
-    const jobs = options.jobs ? await startJobs({ database, config, storage, urlSigner, log }) : undefined;
+    const jobs = options.jobs ? await startJobs({ database, config, storage, urlSigner, log: silentLog }) : undefined;
     const app = await buildApp({ config, database, serveWeb: false, logger: false, storage, urlSigner, jobs });
     await app.ready();
     Object.assign(holder, {
