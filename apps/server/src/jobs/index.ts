@@ -6,6 +6,8 @@ import type { UrlSigner } from '../http/signed-url';
 import type { Storage } from '../storage/index';
 import type { JobDefinition, JobQueue, JobServices, JobState, JobStatus } from './job';
 import { maintenanceJob } from './maintenance.job';
+import { publishJob } from './publish.job';
+import { queueSnapshotJob } from './queue-snapshot.job';
 import { storageSweepJob } from './storage-sweep.job';
 import { unzipJob } from './unzip.job';
 import { zipBundleJob } from './zip-bundle.job';
@@ -13,7 +15,14 @@ import { zipBundleJob } from './zip-bundle.job';
 export type { JobQueue, JobServices, JobStatus } from './job';
 
 /** Every kind of background job; a new one is a `*.job.ts` file added here. */
-export const JOBS: JobDefinition<any>[] = [maintenanceJob, storageSweepJob, unzipJob, zipBundleJob];
+export const JOBS: JobDefinition<any>[] = [
+  maintenanceJob,
+  storageSweepJob,
+  unzipJob,
+  zipBundleJob,
+  publishJob,
+  queueSnapshotJob,
+];
 
 export interface Jobs extends JobQueue {
   boss: PgBoss;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TestResult, TestStatus, UpdateRequestStatus } from '@corner/domain';
 import { createdAt, deletedAt, timestamps } from './columns';
 import { members } from './member';
@@ -145,4 +145,31 @@ export const featuredSubmissionItems = pgTable(
     ord: integer('ord').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.featured_submission_id, t.submission_id] })],
+);
+
+/**
+ * Who is reviewing a creation right now, so two staff never review the same one at once. A lock
+ * whose heartbeat is older than the lock lifetime (review service) is stale and free to take.
+ */
+export const reviewLocks = pgTable('review_locks', {
+  submission_id: integer('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  member_id: integer('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  locked_at: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeat_at: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The size of every staff queue at the end of each day, for the overview's chart. */
+export const queueSnapshots = pgTable(
+  'queue_snapshots',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    queue: text('queue').notNull(),
+    count: integer('count').notNull(),
+    ...createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.day, t.queue] })],
 );

@@ -58,6 +58,11 @@ export const submissions = pgTable(
     /** The staff member it is assigned to. */
     team_member_id: integer('team_member_id').references(() => members.id, { onDelete: 'set null' }),
     migration_result: jsonb('migration_result'),
+    /**
+     * When the scheduled-publication job recorded that publish_at had passed (its Log entry and
+     * notices). Published itself stays derived from publish_at; this only marks the job's work done.
+     */
+    published_at: timestamp('published_at', { withTimezone: true }),
     ...timestamps,
     ...deletedAt,
   },
@@ -67,6 +72,10 @@ export const submissions = pgTable(
     index('submissions_live_status_idx').on(t.status, t.updated_at).where(sql`${t.deleted_at} is null`),
     index('submissions_member_status_idx').on(t.member_id, t.status).where(sql`${t.deleted_at} is null`),
     index('submissions_publish_at_idx').on(t.publish_at).where(sql`${t.status} = 'APPROVED' and ${t.deleted_at} is null`),
+    // The scheduled-publication job's work list: approved, not yet recorded as published.
+    index('submissions_publish_due_idx')
+      .on(t.publish_at)
+      .where(sql`${t.status} = 'APPROVED' and ${t.published_at} is null and ${t.deleted_at} is null`),
     index('submissions_deleted_idx').on(t.deleted_at).where(sql`${t.deleted_at} is not null`),
     index().on(t.category_id),
   ],

@@ -1,0 +1,2 @@
+// The featured module's types and operations (being written).
+export {};

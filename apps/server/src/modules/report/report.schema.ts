@@ -1,0 +1,2 @@
+// The report module's types and operations (being written).
+export {};

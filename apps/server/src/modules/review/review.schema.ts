@@ -1,0 +1,2 @@
+// The review module's types and operations (being written).
+export {};

@@ -1,0 +1,2 @@
+// The update-request module's types and operations (being written).
+export {};
