@@ -3,6 +3,7 @@ import type { DbOrTx } from '../client';
 import { members, supportStaff } from '../schema/index';
 import { createMember } from '../../modules/member/member.service';
 import { seedDemoCreations } from './creations';
+import { seedQueueHistory } from './queue-history';
 import type { Storage } from '../../storage/index';
 
 export const DEMO_PASSWORD = 'corner-demo';
@@ -29,5 +30,6 @@ export async function seedDemo(db: DbOrTx, storage?: Storage): Promise<boolean> 
   }
   await db.insert(supportStaff).values([{ email: 'admin@corner.test' }, { email: 'staff@corner.test' }, { email: 'tester@corner.test' }]);
   await seedDemoCreations(db, storage);
+  await seedQueueHistory(db);
   return true;
 }

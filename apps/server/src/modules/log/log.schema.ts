@@ -1,0 +1,2 @@
+// The history of a creation: submissionLogs (being written).
+export {};
