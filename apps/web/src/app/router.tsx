@@ -1,3 +1,4 @@
+import type { QueueId } from '@corner/domain';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FileManagementPage } from '../features/file/components/file-management-page';
@@ -15,6 +16,7 @@ import { StaffMessagesPage } from '../features/message/components/staff-messages
 import { STAFF_MESSAGES_LINK } from '../features/message/links';
 import { PaymentsPage } from '../features/payment/components/payments-page';
 import { PAYMENTS_LINK } from '../features/payment/links';
+import { ReviewPage } from '../features/review/components/review-page';
 import { StaffOverviewPage } from '../features/review/components/staff-overview-page';
 import { StaffQueuePage, type StaffQueueCopy } from '../features/review/components/staff-queue-page';
 import {
@@ -67,8 +69,8 @@ function staffPage(link: PageLink, element: ReactNode): RouteObject {
   return { path: relative(link, '/staff'), element: <RequirePermission anyOf={link.permissions}>{element}</RequirePermission> };
 }
 
-function staffQueue(link: PageLink, copy: StaffQueueCopy): RouteObject {
-  return staffPage(link, <StaffQueuePage link={link} copy={copy} />);
+function staffQueue(link: PageLink, copy: StaffQueueCopy, queue: QueueId): RouteObject {
+  return staffPage(link, <StaffQueuePage link={link} copy={copy} queue={queue} />);
 }
 
 /** Every route of SPEC section 2. */
@@ -115,18 +117,27 @@ export const routes: RouteObject[] = [
                   </RequirePermission>
                 ),
               },
-              staffQueue(NOT_SUBMITTED_LINK, 'notSubmitted'),
-              staffQueue(STAFF_AWAITING_APPROVAL_LINK, 'awaitingApproval'),
-              staffQueue(TESTING_QUEUE_LINK, 'testingQueue'),
-              staffQueue(UPDATES_TESTING_QUEUE_LINK, 'updatesTestingQueue'),
-              staffQueue(STAFF_APPROVED_LINK, 'approved'),
-              staffQueue(STAFF_PUBLISHED_LINK, 'published'),
-              staffQueue(DELETED_LINK, 'deleted'),
-              staffQueue(TESTING_FAILED_LINK, 'testingFailed'),
-              staffQueue(UPDATES_TESTING_FAILED_LINK, 'updatesTestingFailed'),
-              staffQueue(REJECTED_LINK, 'rejected'),
-              staffQueue(REPORTED_LINK, 'reported'),
-              staffQueue(UPDATED_LINK, 'updated'),
+              staffQueue(NOT_SUBMITTED_LINK, 'notSubmitted', 'created'),
+              staffQueue(STAFF_AWAITING_APPROVAL_LINK, 'awaitingApproval', 'waiting'),
+              staffQueue(TESTING_QUEUE_LINK, 'testingQueue', 'testing'),
+              staffQueue(UPDATES_TESTING_QUEUE_LINK, 'updatesTestingQueue', 'updatesTesting'),
+              staffQueue(STAFF_APPROVED_LINK, 'approved', 'approved'),
+              staffQueue(STAFF_PUBLISHED_LINK, 'published', 'published'),
+              staffQueue(DELETED_LINK, 'deleted', 'deleted'),
+              staffQueue(TESTING_FAILED_LINK, 'testingFailed', 'failedTesting'),
+              staffQueue(UPDATES_TESTING_FAILED_LINK, 'updatesTestingFailed', 'updatesFailedTesting'),
+              staffQueue(REJECTED_LINK, 'rejected', 'rejected'),
+              staffQueue(REPORTED_LINK, 'reported', 'reported'),
+              staffQueue(UPDATED_LINK, 'updated', 'updated'),
+              {
+                // One creation's review; each operation on it checks its own page permission.
+                path: 'review/:itemId',
+                element: (
+                  <RequirePermission anyOf={OVERVIEW_PERMISSIONS}>
+                    <ReviewPage />
+                  </RequirePermission>
+                ),
+              },
               staffPage(FILE_MANAGEMENT_LINK, <FileManagementPage />),
               staffPage(STAFF_MESSAGES_LINK, <StaffMessagesPage />),
               staffPage(PAYMENTS_LINK, <PaymentsPage />),

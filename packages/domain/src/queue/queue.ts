@@ -1,3 +1,4 @@
+import type { PageName } from '../permission/permission';
 import { and, deleted, not, openReport, or, publishAt, status, test, topLevel, updateRequest, type Condition } from './condition';
 
 /**
@@ -159,3 +160,26 @@ export const BADGE_CAP = 99;
 export function badgeText(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }
+
+/**
+ * The staff pages whose permission (view or edit) lets a member list and count a queue over every
+ * creation (SPEC section 2): holding ANY permission of EVERY listed page. `all` (every live
+ * creation, e.g. a creator's earlier submissions) needs only admin access; the creator's
+ * needs-attention view spans three staff pages, so it needs all three.
+ */
+export const QUEUE_PAGES: Record<QueueId, readonly PageName[]> = {
+  all: [],
+  created: ['created'],
+  waiting: ['waiting'],
+  testing: ['testing'],
+  updatesTesting: ['testing'],
+  approved: ['approved'],
+  published: ['published'],
+  deleted: ['published'],
+  failedTesting: ['failed-testing'],
+  updatesFailedTesting: ['failed-testing'],
+  rejected: ['rejected'],
+  reported: ['reported'],
+  updated: ['updated'],
+  needsAttention: ['failed-testing', 'rejected', 'reported'],
+};

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { TestResult, TestStatus, UpdateRequestStatus } from '@corner/domain';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { SubmissionStatus, TestResult, TestStatus, UpdateRequestStatus } from '@corner/domain';
 import { createdAt, deletedAt, timestamps } from './columns';
 import { members } from './member';
 import { images, submissions } from './submission';
@@ -172,4 +172,25 @@ export const queueSnapshots = pgTable(
     ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.day, t.queue] })],
+);
+
+/**
+ * How many submissions sit in each bucket of (status, deleted, top level, UTC publish day, queue
+ * facts): a rollup kept exact by statement triggers on submissions (migration 0004), so every staff
+ * queue is counted from a few thousand rows instead of a million submissions. Only the queue
+ * compiler (modules/queue/queue.sql.ts) reads it.
+ */
+export const submissionCounts = pgTable(
+  'submission_counts',
+  {
+    status: text('status').$type<SubmissionStatus>().notNull(),
+    deleted: boolean('deleted').notNull(),
+    top_level: boolean('top_level').notNull(),
+    /** The UTC date of publish_at; null when there is none. */
+    publish_day: date('publish_day', { mode: 'string' }),
+    /** submissions.queue_facts of the bucket's rows. */
+    facts: smallint('facts').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [unique('submission_counts_bucket_key').on(t.status, t.deleted, t.top_level, t.publish_day, t.facts).nullsNotDistinct()],
 );

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -63,6 +64,13 @@ export const submissions = pgTable(
      * notices). Published itself stays derived from publish_at; this only marks the job's work done.
      */
     published_at: timestamp('published_at', { withTimezone: true }),
+    /**
+     * Bits of the queue facts that live in other tables (unfinished or failed tests of the creation
+     * or of its update requests, open reports, pending update requests), kept by triggers on those
+     * tables (migration 0004) so `submission_counts` can count every staff queue. Only counting
+     * reads it; lists read the facts themselves (modules/queue/queue.sql.ts).
+     */
+    queue_facts: smallint('queue_facts').notNull().default(0),
     ...timestamps,
     ...deletedAt,
   },

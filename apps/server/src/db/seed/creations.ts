@@ -41,7 +41,7 @@ const CREATIONS: DemoCreation[] = [
   { owner: 'creator@corner.test', kind: 'item', name: 'Willow Rattan Armchair', category: 'Armchairs', status: 'CREATED', description: 'A light rattan armchair with a linen cushion in five swatches.', keywords: 'rattan, armchair, boho' },
   { owner: 'creator@corner.test', kind: 'lot', name: 'Maple Lane Starter Home', category: 'Residential Lots', status: 'CREATED', description: 'A cosy two-bedroom starter home on a 20 by 15 lot, fully furnished.', keywords: 'starter, family, cosy' },
   { owner: 'creator@corner.test', kind: 'item', name: 'Sage Linen Sofa', category: 'Sofas', status: 'SUBMITTED', description: 'A deep three-seater sofa in sage linen with matching pillows.', keywords: 'sofa, linen, sage' },
-  { owner: 'creator@corner.test', kind: 'room', name: 'Sunny Nursery', category: 'Rooms', status: 'SUBMITTED', test: 'open', description: 'A bright nursery room with a crib, changing table and soft rugs.', keywords: 'nursery, baby, pastel' },
+  { owner: 'creator@corner.test', kind: 'room', name: 'Sunny Nursery', category: 'Rooms', status: 'TESTING', test: 'open', description: 'A bright nursery room with a crib, changing table and soft rugs.', keywords: 'nursery, baby, pastel' },
   { owner: 'creator@corner.test', kind: 'item', name: 'Terrazzo Coffee Table', category: 'Coffee Tables', status: 'SUBMITTED', test: 'failed', description: 'A round terrazzo coffee table with brass legs in four colours.', keywords: 'terrazzo, table, modern' },
   { owner: 'creator@corner.test', kind: 'mod', name: 'Better Autumn Weather', category: 'Gameplay Mods', status: 'REJECTED', rejection: 'Description too short: please describe what the mod changes and how to install it.', description: 'Tweaks autumn weather.', keywords: 'weather, autumn, seasons' },
   { owner: 'creator@corner.test', kind: 'set', name: 'Cottage Kitchen Set', category: 'Kitchen Sets', status: 'APPROVED', publishInDays: 3, description: 'Counters, cabinets, an island and clutter in a warm cottage style.', keywords: 'kitchen, cottage, set' },
@@ -53,6 +53,25 @@ const CREATIONS: DemoCreation[] = [
   { owner: 'artist@corner.test', kind: 'item', name: 'Moonlight Curtains', category: 'Curtains', status: 'APPROVED', publishInDays: -45, updateRequest: { message: 'New longer variant for tall windows.', test: 'open' }, description: 'Floor-length sheer curtains that glow softly at night.', keywords: 'curtains, sheer, night' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Ivy Wall Shelf', category: 'Decor', status: 'CREATED', description: 'A floating wall shelf with trailing ivy and small pots.', keywords: 'shelf, ivy, plants' },
 ];
+
+/** What staff and testers write on demo tests, so the testing queues read like real ones. */
+const DEMO_TEST_NOTES: Record<'open' | 'failed' | 'passed', { notes: string; test_notes: string | null; tester_notes: string | null }> = {
+  open: {
+    notes: 'Please check the crib and changing table in a live lot, and that the room places on an empty lot.',
+    test_notes: null,
+    tester_notes: 'Started in a clean game with the base game only.',
+  },
+  failed: {
+    notes: 'Check all four colours and the footprint next to sofas.',
+    test_notes: 'The table legs float above the floor on the round variant. The square variant is fine.',
+    tester_notes: 'Second upload of this table with the same issue; worth a message if it comes back again.',
+  },
+  passed: {
+    notes: 'Quick check: loads, swatches, footprint.',
+    test_notes: 'Everything works as described.',
+    tester_notes: null,
+  },
+};
 
 async function insertKind(db: DbOrTx, kind: DemoCreation['kind']): Promise<number> {
   const table = { item: newItems, set: sets, lot: lots, room: rooms, sim: sims, mod: mods }[kind];
@@ -78,6 +97,7 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
   for (const [i, c] of CREATIONS.entries()) {
     const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, c.category));
     const submitted = c.status !== 'CREATED';
+    const publishAt = c.publishInDays === undefined ? null : new Date(now + c.publishInDays * DAY);
     const [s] = await db
       .insert(submissions)
       .values({
@@ -91,7 +111,9 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
         status: c.status,
         was_submitted: submitted,
         submitted_at: submitted ? new Date(now - (20 - i) * DAY) : null,
-        publish_at: c.publishInDays === undefined ? null : new Date(now + c.publishInDays * DAY),
+        publish_at: publishAt,
+        // What the scheduled-publication job would have recorded for those whose date passed.
+        published_at: c.status === 'APPROVED' && publishAt && publishAt.getTime() <= now ? publishAt : null,
         latest_rejection_reason: c.rejection ?? null,
         moderator_id: c.status === 'APPROVED' || c.status === 'REJECTED' ? idOf('staff@corner.test') : null,
         created_at: new Date(now - (30 - i) * DAY),
@@ -104,10 +126,13 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
     if (c.test) {
       await db.insert(tests).values({
         submission_id: submissionId,
+        member_id: idOf('staff@corner.test'),
         tester_id: idOf('tester@corner.test'),
         status: c.test === 'open' ? 'IN_PROGRESS' : 'DONE',
         test_result: c.test === 'failed' ? 'FAILED' : c.test === 'passed' ? 'PASSED' : null,
-        test_notes: c.test === 'failed' ? 'The table legs float above the floor on the round variant.' : null,
+        notes: DEMO_TEST_NOTES[c.test].notes,
+        test_notes: DEMO_TEST_NOTES[c.test].test_notes,
+        tester_notes: DEMO_TEST_NOTES[c.test].tester_notes,
       });
     }
     if (c.report) await db.insert(reports).values({ submission_id: submissionId, type: 'missing-requirements', note: c.report });
@@ -120,7 +145,9 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
         await db.insert(tests).values({
           submission_id: submissionId,
           update_request_id: ur!.id,
+          member_id: idOf('staff@corner.test'),
           tester_id: idOf('tester@corner.test'),
+          notes: 'Check the new variant in both window sizes and at night.',
           status: c.updateRequest.test === 'open' ? 'OPEN' : 'DONE',
           test_result: c.updateRequest.test === 'failed' ? 'FAILED' : null,
         });

@@ -278,6 +278,39 @@ describe('replaceSubmissionFile', () => {
     expect(await snapshot(created.id)).toEqual(before);
   });
 
+  it('lets an approved creation’s owner upload a new version for an update; visitors keep the approved one', async () => {
+    const submission = await buildSubmission(server.database.db, owner.id);
+    const first = pkg(900, 1);
+    const created = await createFile(submission, first, 'lamp.package');
+    // Approved and published: what visitors download matters.
+    await server.database.db.update(submissions).set({ status: 'APPROVED', publish_at: new Date(Date.now() - 60_000) }).where(eq(submissions.id, submission));
+
+    const second = pkg(900, 2);
+    const res = await replace(created.id, second, 'lamp-v2.package');
+    expect(res.errors).toBeUndefined();
+    // The approved content stays what visitors get; the new version waits for an update request.
+    expect(res.data!.replaceSubmissionFile).toMatchObject({ version: 2, published_version: 1 });
+    const FILES = 'query ($id: Int!) { submissionProperties(id: $id) { files { id url } } }';
+    const urlFor = async (token: string) => {
+      const seen = await server.gql<{ submissionProperties: { files: { id: number; url: string }[] } }>(FILES, { id: submission }, { token });
+      return seen.data!.submissionProperties.files.find((f) => f.id === created.id)!.url;
+    };
+    const download = await get(await urlFor(other.token));
+    expect(download.statusCode).toBe(200);
+    expect(sha(download.rawPayload)).toBe(sha(first));
+    expect(sha((await get(await urlFor(owner.token))).rawPayload)).toBe(sha(second));
+
+    // Only new versions: renaming or deleting a published file is still refused to its owner.
+    const before = await snapshot(created.id);
+    const renamed = await server.gql(UPDATE_MANY, { s: submission, files: [{ id: created.id, filename: 'other.package' }] }, { token: owner.token });
+    expect(renamed.errors?.[0]?.extensions).toMatchObject({ code: 'SUBMISSION_NOT_EDITABLE' });
+    const deleted = await server.gql(DELETE, { id: created.id }, { token: owner.token });
+    expect(deleted.errors?.[0]?.extensions).toMatchObject({ code: 'SUBMISSION_NOT_EDITABLE' });
+    expect(await snapshot(created.id)).toEqual(before);
+    // Another creator still may not.
+    expect((await replace(created.id, pkg(900, 3), 'x.package', other.token)).errors?.[0]?.extensions).toMatchObject({ code: 'NOT_OWNER' });
+  });
+
   it('lets the owner while editable, reviewers and file managers at any status; not others', async () => {
     const db = server.database.db;
     const submission = await buildSubmission(db, owner.id);

@@ -451,15 +451,21 @@ export async function createSubmissionFile(ctx: Context, submissionId: number, s
  * and file managers at any status, since they look after the files of approved creations too.
  * Nobody changes the files of a deleted creation: it is restored first.
  */
-function assertCanChangeFiles(ctx: Context, s: SubmissionRow): void {
+function assertCanChangeFiles(ctx: Context, s: SubmissionRow, change: FileChange = 'edit'): void {
+  // An approved creation's owner may upload new versions for an update request; visitors keep the
+  // approved version until staff approve the request (replaceSubmissionFile keeps it published).
+  if (change === 'newVersion' && isOwner(ctx, s) && s.status === 'APPROVED' && s.deleted_at === null) return;
   if (!isFileManager(ctx)) return assertCanEdit(ctx, s);
   if (s.deleted_at !== null) throw notEditable('DELETED');
 }
 
+/** What a file change is: a new version of a file, or any other edit (rename, delete, restore, publish). */
+type FileChange = 'edit' | 'newVersion';
+
 /** Loads and locks a creation whose files the caller may change; its owner's edit reopens it when rejected. */
-async function submissionForFileChange(ctx: Context, tx: DbOrTx, id: number): Promise<SubmissionRow> {
+async function submissionForFileChange(ctx: Context, tx: DbOrTx, id: number, change: FileChange = 'edit'): Promise<SubmissionRow> {
   const s = await loadSubmission(tx, id, { forUpdate: true });
-  assertCanChangeFiles(ctx, s);
+  assertCanChangeFiles(ctx, s, change);
   if (isOwner(ctx, s) && s.status === 'REJECTED') return submissionForEdit(ctx, id, tx);
   return s;
 }
@@ -473,11 +479,11 @@ async function fileForChange(
   ctx: Context,
   tx: DbOrTx,
   id: number,
-  options: { allowDeleted?: boolean } = {},
+  options: { allowDeleted?: boolean; change?: FileChange } = {},
 ): Promise<{ file: FileRow; submission: SubmissionRow }> {
   const [found] = await tx.select({ submission_id: files.submission_id }).from(files).where(eq(files.id, id));
   if (!found || found.submission_id === null) throw fileError('FILE_NOT_FOUND', { id });
-  const submission = await submissionForFileChange(ctx, tx, found.submission_id);
+  const submission = await submissionForFileChange(ctx, tx, found.submission_id, options.change);
   const [file] = await tx.select().from(files).where(eq(files.id, id)).for('update');
   if (!file) throw fileError('FILE_NOT_FOUND', { id });
   if (file.deleted_at && !options.allowDeleted) throw fileError('FILE_DELETED', { id });
@@ -485,10 +491,10 @@ async function fileForChange(
 }
 
 /** Checks, without locking or changing anything, that the caller may change this file now (a cheap early refusal). */
-async function checkCanChangeFile(ctx: Context, id: number): Promise<void> {
+async function checkCanChangeFile(ctx: Context, id: number, change: FileChange = 'edit'): Promise<void> {
   const [file] = await ctx.db.select({ submission_id: files.submission_id, deleted_at: files.deleted_at }).from(files).where(eq(files.id, id));
   if (!file || file.submission_id === null) throw fileError('FILE_NOT_FOUND', { id });
-  assertCanChangeFiles(ctx, await loadSubmission(ctx.db, file.submission_id));
+  assertCanChangeFiles(ctx, await loadSubmission(ctx.db, file.submission_id), change);
   if (file.deleted_at) throw fileError('FILE_DELETED', { id });
 }
 
@@ -542,13 +548,15 @@ export async function updateSubmissionFile(ctx: Context, id: number, filename: s
 
 /**
  * Uploads a new version of a file: version = the highest so far + 1, the file row takes the new
- * content, the published version stays. The new content must be the same kind of file (a Sims 4
+ * content, the published version stays (on an approved creation it is pinned to what visitors had,
+ * and the creation's owner may upload there too, for an update request). The new content must be the same kind of file (a Sims 4
  * package is replaced by a Sims 4 package, a tray item by a tray item, an image by any image) and
  * not the newest version's content again. A deleted file is restored before it is replaced.
  */
 export async function replaceSubmissionFile(ctx: Context, id: number, source: FileSource): Promise<FileRow> {
-  return withSource(ctx, source, () => checkCanChangeFile(ctx, id), async (tx, upload, kind) => {
-    const { file, submission } = await fileForChange(ctx, tx, id);
+  return withSource(ctx, source, () => checkCanChangeFile(ctx, id, 'newVersion'), async (tx, upload, kind) => {
+    const { file, submission } = await fileForChange(ctx, tx, id, { change: 'newVersion' });
+    if (file.deleted_at && submission.status === 'APPROVED' && isOwner(ctx, submission)) throw fileError('FILE_DELETED', { id });
     if (isFileKind(file.kind) && file.kind !== kind) {
       throw fileError('FILE_KIND_CHANGED', { filename: upload.filename, kind, expected: file.kind });
     }
@@ -562,9 +570,12 @@ export async function replaceSubmissionFile(ctx: Context, id: number, source: Fi
     const mimetype = mimetypeOfKind(kind, upload.firstBytes);
     const content = { filename: upload.filename, filesize: upload.size, mimetype, sha256: upload.sha256, storage_key: upload.key };
     await tx.insert(fileVersions).values({ file_id: id, version, member_id: actor, ...content });
-    const [row] = await tx.update(files).set({ ...content, kind, version }).where(eq(files.id, id)).returning();
-    const before = { version: file.version, filename: file.filename, filesize: file.filesize, kind: file.kind, sha256: file.sha256 };
-    const after = { version, filename: upload.filename, filesize: upload.size, kind, sha256: upload.sha256 };
+    // On an approved creation visitors keep what was approved: a file with no published version yet
+    // gets its current one published, so the new version waits for an update request (or a file manager).
+    const published_version = submission.status === 'APPROVED' && file.published_version === null ? file.version : file.published_version;
+    const [row] = await tx.update(files).set({ ...content, kind, version, published_version }).where(eq(files.id, id)).returning();
+    const before = { version: file.version, filename: file.filename, filesize: file.filesize, kind: file.kind, sha256: file.sha256, published_version: file.published_version };
+    const after = { version, filename: upload.filename, filesize: upload.size, kind, sha256: upload.sha256, published_version };
     await logFileChange(tx, {
       fileId: id,
       submissionId: submission.id,

@@ -1,5 +1,20 @@
+import type { ObjectRef } from '@pothos/core';
+import { STAFF_COUNTER_QUEUES } from '@corner/domain';
+import type { Context } from '../../context';
 import { builder } from '../../schema/builder';
+import type { Page } from '../../schema/paginator';
 import { policy } from '../../schema/policy';
+import type { SubmissionRow } from '../submission/submission.access';
+import { QueryParams } from '../submission/submission.schema';
+import {
+  countSubmissions,
+  queueOf,
+  searchSubmissions,
+  STAFF_ITEMS_FIELDS,
+  type QueryParams as QueryParamsInput,
+} from '../submission/submission.search';
+import { validationError } from '../../errors';
+import { assertMayReadQueue, queuePolicy } from './queue.policy';
 import * as queueService from './queue.service';
 
 const count = (id: Exclude<keyof queueService.Counts, 'unreadMessages'>, description: string) =>
@@ -37,7 +52,81 @@ builder.queryFields((t) => ({
   staffCounters: t.field({
     type: CountersRef,
     description: 'Counters over every creation, for the staff sidebar and overview.',
-    authScopes: policy.adminAccess,
+    authScopes: queuePolicy.overview,
     resolve: (_r, _a, ctx) => queueService.staffCounters(ctx.db, ctx.log),
+  }),
+}));
+
+/**
+ * The paged creations type, defined beside SubmissionProperties in submission.schema.ts and named
+ * here (Pothos resolves a type by its name when the schema is built).
+ */
+const SubmissionPropertiesPaginator = 'SubmissionPropertiesPaginator' as unknown as ObjectRef<any, Page<SubmissionRow>>;
+
+/** A staff search over every creator: the queue's page permission first, then its list. */
+function staffSearch(ctx: Context, params: QueryParamsInput, options: { everyLiveCreation?: boolean } = {}) {
+  if (options.everyLiveCreation && params.queue && params.queue !== 'all') {
+    throw validationError({ 'queryParams.queue': ['itemsSearch looks at every live creation; use newItemsSearch for a queue.'] });
+  }
+  assertMayReadQueue(ctx, queueOf(params));
+  return {
+    fields: STAFF_ITEMS_FIELDS,
+    searchCreator: true,
+    ...(options.everyLiveCreation ? { defaultSort: { field: 'created_at', order: 'desc' } as const } : {}),
+  };
+}
+
+const StaffQueueSizesRef = builder.objectRef<queueService.QueueHistoryDay>('QueueHistoryDay').implement({
+  description: "The staff queues' sizes on one day (UTC), for the overview chart.",
+  fields: (t) => ({
+    day: t.exposeString('day', { description: 'YYYY-MM-DD (UTC).' }),
+    isLive: t.exposeBoolean('isLive', { description: "Today's point: live counts, not a snapshot." }),
+    ...Object.fromEntries(
+      STAFF_COUNTER_QUEUES.map((queue) => [
+        queue,
+        t.int({ nullable: true, description: `The ${queue} queue (null when the day's snapshot lacks it).`, resolve: (d) => d.counts[queue] ?? null }),
+      ]),
+    ),
+  }),
+});
+
+builder.queryFields((t) => ({
+  newItemsSearch: t.field({
+    type: SubmissionPropertiesPaginator,
+    description:
+      "Staff: one page of a queue over every creator's creations, with terms, search (name, keywords, creator's user name, id), sort and page. Needs the queue's page permission.",
+    authScopes: queuePolicy.staffSearch,
+    args: { queryParams: t.arg({ type: QueryParams }) },
+    resolve: (_r, args, ctx) => {
+      const params = args.queryParams ?? {};
+      return searchSubmissions(ctx.db, params, staffSearch(ctx, params));
+    },
+  }),
+  newItemsCount: t.int({
+    description: 'Staff: how many creations match the same queryParams as newItemsSearch (a whole queue is its badge count).',
+    authScopes: queuePolicy.staffSearch,
+    args: { queryParams: t.arg({ type: QueryParams }) },
+    resolve: (_r, args, ctx) => {
+      const params = args.queryParams ?? {};
+      return countSubmissions(ctx.db, params, staffSearch(ctx, params));
+    },
+  }),
+  itemsSearch: t.field({
+    type: SubmissionPropertiesPaginator,
+    description:
+      "Staff: every live creation of any creator (e.g. a creator's earlier submissions: term member_id), newest first unless sorted.",
+    authScopes: queuePolicy.staffSearch,
+    args: { queryParams: t.arg({ type: QueryParams }) },
+    resolve: (_r, args, ctx) => {
+      const params = args.queryParams ?? {};
+      return searchSubmissions(ctx.db, params, staffSearch(ctx, params, { everyLiveCreation: true }));
+    },
+  }),
+  queueHistory: t.field({
+    type: [StaffQueueSizesRef],
+    description: "The staff queues' sizes per day over the last `days` days (at most 366), oldest first; today is live.",
+    authScopes: queuePolicy.overview,
+    args: { days: t.arg.int({ defaultValue: 28 }) },
+    resolve: (_r, args, ctx) => queueService.queueHistory(ctx.db, ctx.log, args.days ?? 28),
   }),
 }));

@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import {
   CREATOR_COUNTER_QUEUES,
+  queueDefinition,
   STAFF_COUNTER_QUEUES,
   type QueueId,
 } from '@corner/domain';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
-import { submissions } from '../../db/schema/index';
-import { queueSql } from './queue.sql';
+import { queueSnapshots, submissions } from '../../db/schema/index';
+import { countAllSql, queueSql } from './queue.sql';
 
 export type Counts = Partial<Record<QueueId, number>> & { unreadMessages: number };
 
@@ -16,17 +17,41 @@ export interface CountLogger {
 }
 
 /**
- * Counts several queues in one pass over submissions: one `count(*) filter (where …)` per queue,
- * each filter the queue's own compiled definition.
+ * Counts several queues in one statement, each from its own compiled definition. For one creator
+ * it is one `count(*) filter (where …)` pass over their creations; over every creation each queue
+ * is summed from the rollup in one pass (see `countAllSql`), never a scan of every row.
  */
-export async function countQueues(db: Db, ids: readonly QueueId[], now: Date, ownerId?: number) {
-  const columns = sql.join(
-    ids.map((id) => sql`count(*) filter (where ${queueSql(id, now)})::int as ${sql.identifier(id)}`),
-    sql`, `,
-  );
-  const scope = ownerId === undefined ? sql`true` : sql`${submissions.member_id} = ${ownerId}`;
-  const [row] = await rows<Record<QueueId, number>>(db, sql`select ${columns} from ${submissions} where ${scope}`);
+export async function countQueues(db: DbOrTx, ids: readonly QueueId[], now: Date, ownerId?: number) {
+  const query =
+    ownerId === undefined
+      ? countAllSql(
+          ids.map((id) => ({ name: id, cond: queueDefinition(id).where })),
+          now,
+        )
+      : sql`select ${sql.join(
+          ids.map((id) => sql`count(*) filter (where ${queueSql(id, now)})::int as ${sql.identifier(id)}`),
+          sql`, `,
+        )} from ${submissions} where ${submissions.member_id} = ${ownerId}`;
+  const [row] = await rows<Record<QueueId, number>>(db, query);
   return Object.fromEntries(ids.map((id) => [id, Number(row?.[id] ?? 0)])) as Record<QueueId, number>;
+}
+
+/**
+ * Folds the rollup's publish days older than two days into one "long ago" bucket per (status,
+ * deleted, top level, facts), so counting reads a few hundred buckets however long the history.
+ * Sums stay exact: a later change to an old creation adds to or subtracts from its own day's bucket,
+ * which is summed alongside. Run daily by the queue-snapshot job.
+ */
+export async function compactQueueCounts(db: DbOrTx, now = new Date()): Promise<void> {
+  const cutoff = utcDay(new Date(now.getTime() - 2 * 86_400_000));
+  await db.execute(sql`
+    with moved as (
+      delete from submission_counts where publish_day < ${cutoff}::date and publish_day <> '-infinity'::date returning *
+    )
+    insert into submission_counts as c (status, deleted, top_level, publish_day, facts, n)
+    select status, deleted, top_level, '-infinity'::date, facts, sum(n)::int from moved group by 1, 2, 3, 5 order by 1, 2, 3, 5
+    on conflict on constraint submission_counts_bucket_key do update set n = c.n + excluded.n`);
+  await db.execute(sql`delete from submission_counts where n = 0`);
 }
 
 /**
@@ -48,23 +73,87 @@ export async function creatorCounters(db: Db, memberId: number, now = new Date()
 }
 
 /**
- * Staff counters over every creation. A count that fails is logged as "Error counting submissions"
- * and reads 0 (SPEC section 8), so one broken query never blanks the whole sidebar.
+ * Staff counters over every creation, and the staff message badge (conversations waiting for
+ * staff, status active), in one statement. When counting fails it is logged as "Error counting
+ * submissions" and every count reads 0 (SPEC section 8).
  */
 export async function staffCounters(db: Db, log: CountLogger, now = new Date()): Promise<Counts> {
-  const [counts, unread] = await Promise.all([
-    countQueues(db, STAFF_COUNTER_QUEUES, now).catch((error: unknown) => {
-      log.error({ err: error }, 'Error counting submissions');
-      return Object.fromEntries(STAFF_COUNTER_QUEUES.map((id) => [id, 0])) as Record<QueueId, number>;
-    }),
-    // Staff's message badge: conversations waiting for staff (status active).
-    rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from conversations where mailbox_id = 'submissions' and status = 'active'`,
-    ).catch((error: unknown) => {
-      log.error({ err: error }, 'Error counting submissions');
-      return [{ n: 0 }];
-    }),
+  const counts = countAllSql(
+    STAFF_COUNTER_QUEUES.map((id) => ({ name: id, cond: queueDefinition(id).where })),
+    now,
+  );
+  const query = sql`select q.*, (select count(*)::int from conversations
+      where mailbox_id = 'submissions' and status = 'active') as "unreadMessages" from (${counts}) q`;
+  try {
+    const [row] = await rows<Record<string, number>>(db, query);
+    return {
+      ...(Object.fromEntries(STAFF_COUNTER_QUEUES.map((id) => [id, Number(row?.[id] ?? 0)])) as Record<QueueId, number>),
+      unreadMessages: Number(row?.unreadMessages ?? 0),
+    };
+  } catch (error) {
+    log.error({ err: error }, 'Error counting submissions');
+    return { ...(Object.fromEntries(STAFF_COUNTER_QUEUES.map((id) => [id, 0])) as Record<QueueId, number>), unreadMessages: 0 };
+  }
+}
+
+/**
+ * The UTC calendar day of an instant (YYYY-MM-DD). History is kept in UTC days, as pg-boss runs its
+ * schedules in UTC, so the snapshot job at 23:55 always lands at the end of the day it names.
+ */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * Stores every staff queue's size for the UTC day of `now`, replacing that day's earlier
+ * snapshot (the job may run twice a day; the last run wins). A failing count throws: a day with no
+ * snapshot is better than a day of made-up zeros.
+ */
+export async function snapshotQueues(db: DbOrTx, now = new Date()): Promise<Record<StaffQueueId, number>> {
+  const counts = await countQueues(db, STAFF_COUNTER_QUEUES, now);
+  const day = utcDay(now);
+  await db
+    .insert(queueSnapshots)
+    .values(STAFF_COUNTER_QUEUES.map((queue) => ({ day, queue, count: counts[queue] })))
+    .onConflictDoUpdate({ target: [queueSnapshots.day, queueSnapshots.queue], set: { count: sql`excluded.count`, created_at: sql`now()` } });
+  return counts;
+}
+
+export type StaffQueueId = (typeof STAFF_COUNTER_QUEUES)[number];
+
+export interface QueueHistoryDay {
+  day: string;
+  /** Today's point: live counts rather than a snapshot. */
+  isLive: boolean;
+  counts: Partial<Record<StaffQueueId, number>>;
+}
+
+/** How far back the overview's chart may look. */
+export const MAX_HISTORY_DAYS = 366;
+
+/**
+ * The staff queues' sizes per day over the last `days` days, oldest first: each earlier day from
+ * its snapshot (days without one are left out), today from the live counts.
+ */
+export async function queueHistory(db: Db, log: CountLogger, days: number, now = new Date()): Promise<QueueHistoryDay[]> {
+  const span = Math.min(Math.max(Math.trunc(days), 1), MAX_HISTORY_DAYS);
+  const today = utcDay(now);
+  const first = new Date(now.getTime() - (span - 1) * 86_400_000);
+  const [snapshots, live] = await Promise.all([
+    db
+      .select()
+      .from(queueSnapshots)
+      .where(and(gte(queueSnapshots.day, utcDay(first)), lt(queueSnapshots.day, today)))
+      .orderBy(asc(queueSnapshots.day)),
+    staffCounters(db, log, now),
   ]);
-  return { ...counts, unreadMessages: Number(unread[0]?.n ?? 0) };
+  const byDay = new Map<string, QueueHistoryDay>();
+  for (const s of snapshots) {
+    if (!(STAFF_COUNTER_QUEUES as readonly string[]).includes(s.queue)) continue;
+    const entry = byDay.get(s.day) ?? { day: s.day, isLive: false, counts: {} };
+    entry.counts[s.queue as StaffQueueId] = s.count;
+    byDay.set(s.day, entry);
+  }
+  const counts = Object.fromEntries(STAFF_COUNTER_QUEUES.map((q) => [q, live[q] ?? 0])) as Record<StaffQueueId, number>;
+  return [...byDay.values(), { day: today, isLive: true, counts }];
 }

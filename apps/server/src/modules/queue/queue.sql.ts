@@ -1,6 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { UNFINISHED_TEST_STATUSES, type Condition, type QueueId, queueDefinition } from '@corner/domain';
-import { submissions } from '../../db/schema/index';
+import {
+  SUBMISSION_STATUSES,
+  UNFINISHED_TEST_STATUSES,
+  UPDATE_REQUEST_STATUSES,
+  type Condition,
+  type QueueId,
+  queueDefinition,
+} from '@corner/domain';
+import { submissionCounts, submissions } from '../../db/schema/index';
+
+/**
+ * A value of a closed domain list (statuses) written into the SQL text rather than sent as a
+ * parameter: the planner can then prove a partial index's predicate (`status = 'APPROVED'`).
+ */
+function literal(value: string, allowed: readonly string[]): SQL {
+  if (!allowed.includes(value)) throw new Error(`Not a known value: ${value}`);
+  return sql.raw(`'${value}'`);
+}
+const literals = (values: readonly string[], allowed: readonly string[]) =>
+  sql.join(
+    values.map((v) => literal(v, allowed)),
+    sql`, `,
+  );
 
 /**
  * Compiles a domain queue condition to a SQL predicate over `submissions`. This is the only place
@@ -11,10 +32,7 @@ export function conditionSql(cond: Condition, now: Date): SQL {
   const s = submissions;
   switch (cond.type) {
     case 'status':
-      return sql`${s.status} in (${sql.join(
-        cond.in.map((v) => sql`${v}`),
-        sql`, `,
-      )})`;
+      return sql`${s.status} in (${literals(cond.in, SUBMISSION_STATUSES)})`;
     case 'deleted':
       return sql`${s.deleted_at} is not null`;
     case 'topLevel':
@@ -27,17 +45,14 @@ export function conditionSql(cond: Condition, now: Date): SQL {
       const scope = cond.scope === 'update' ? sql`t.update_request_id is not null` : sql`t.update_request_id is null`;
       const state =
         cond.state === 'unfinished'
-          ? sql`t.status in (${sql.join(
-              UNFINISHED_TEST_STATUSES.map((v) => sql`${v}`),
-              sql`, `,
-            )})`
+          ? sql`t.status in (${literals(UNFINISHED_TEST_STATUSES, UNFINISHED_TEST_STATUSES)})`
           : sql`t.status = 'DONE' and t.test_result = 'FAILED'`;
       return sql`exists (select 1 from tests t where t.submission_id = ${s.id} and ${scope} and ${state})`;
     }
     case 'openReport':
       return sql`exists (select 1 from reports r where r.submission_id = ${s.id} and r.deleted_at is null)`;
     case 'updateRequest':
-      return sql`exists (select 1 from update_requests u where u.submission_id = ${s.id} and u.status = ${cond.status})`;
+      return sql`exists (select 1 from update_requests u where u.submission_id = ${s.id} and u.status = ${literal(cond.status, UPDATE_REQUEST_STATUSES)})`;
     case 'not':
       return sql`not (${conditionSql(cond.cond, now)})`;
     case 'and':
@@ -57,4 +72,151 @@ export function conditionSql(cond: Condition, now: Date): SQL {
 export function queueSql(id: QueueId, now: Date, ownerId?: number): SQL {
   const where = conditionSql(queueDefinition(id).where, now);
   return ownerId === undefined ? where : sql`(${submissions.member_id} = ${ownerId} and ${where})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counting over every creation (staff). A plain `count(*) filter (…)` reads every submission, and
+// the fact subqueries run per row; at a million rows that takes seconds. So the same condition is
+// also compiled over `submission_counts`, a rollup of submissions per (status, deleted, top level,
+// UTC publish day, queue facts) that triggers keep exact (migration 0004): `submissions.queue_facts`
+// holds, as bits, the facts a condition may ask of tests, reports and update requests. A count is
+// the sum of the matching buckets, plus an exact scan of today's publish-day bucket when the
+// condition looks at publish_at (the only bucket that `now` splits). A condition the rollup cannot
+// express is scanned, which is still exact. Tests compare every count with its list.
+
+/** The bits of `submissions.queue_facts`, as `submission_queue_facts()` in migration 0004 sets them. */
+export const QUEUE_FACT_BITS = {
+  unfinishedTest: 1,
+  failedTest: 2,
+  unfinishedUpdateTest: 4,
+  failedUpdateTest: 8,
+  openReport: 16,
+  pendingUpdateRequest: 32,
+} as const;
+
+function factBit(cond: Condition): number | null {
+  switch (cond.type) {
+    case 'test':
+      if (cond.scope === 'submission') return cond.state === 'unfinished' ? QUEUE_FACT_BITS.unfinishedTest : QUEUE_FACT_BITS.failedTest;
+      return cond.state === 'unfinished' ? QUEUE_FACT_BITS.unfinishedUpdateTest : QUEUE_FACT_BITS.failedUpdateTest;
+    case 'openReport':
+      return QUEUE_FACT_BITS.openReport;
+    case 'updateRequest':
+      return cond.status === 'PENDING' ? QUEUE_FACT_BITS.pendingUpdateRequest : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The columns of the day-folded rollup `b` that `countAllSql` reads: the buckets of
+ * `submission_counts` grouped again with the publish day replaced by its side of today (-1 before,
+ * 0 today, 1 after, null without a date), a hundred or so rows whatever the history's length.
+ */
+const b = {
+  status: sql.raw('b.status'),
+  deleted: sql.raw('b.deleted'),
+  topLevel: sql.raw('b.top_level'),
+  facts: sql.raw('b.facts'),
+  side: sql.raw('b.side'),
+  n: sql.raw('b.n'),
+};
+
+/** The condition compiled over a row of `b`, or null when the rollup cannot tell. */
+function rollupSql(cond: Condition): SQL | null {
+  switch (cond.type) {
+    case 'status':
+      return sql`${b.status} in (${literals(cond.in, SUBMISSION_STATUSES)})`;
+    case 'deleted':
+      return b.deleted;
+    case 'topLevel':
+      return b.topLevel;
+    case 'publishAt':
+      // Today's bucket (side 0) is never summed: it is scanned instead (see countParts).
+      return cond.when === 'past' ? sql`coalesce(${b.side} < 0, false)` : sql`coalesce(${b.side} > 0, false)`;
+    case 'test':
+    case 'openReport':
+    case 'updateRequest': {
+      const bit = factBit(cond);
+      return bit === null ? null : sql`(${b.facts} & ${sql.raw(String(bit))}) <> 0`;
+    }
+    case 'not': {
+      const inner = rollupSql(cond.cond);
+      return inner && sql`not (${inner})`;
+    }
+    case 'and':
+    case 'or': {
+      const parts = cond.conds.map((c) => rollupSql(c));
+      if (parts.some((p) => p === null)) return null;
+      return sql`(${sql.join(parts as SQL[], cond.type === 'and' ? sql` and ` : sql` or `)})`;
+    }
+  }
+}
+
+function mentionsPublishAt(cond: Condition): boolean {
+  switch (cond.type) {
+    case 'publishAt':
+      return true;
+    case 'not':
+      return mentionsPublishAt(cond.cond);
+    case 'and':
+    case 'or':
+      return cond.conds.some(mentionsPublishAt);
+    default:
+      return false;
+  }
+}
+
+/** How `countParts` counts a condition; exported for tests and the benchmark's report. */
+export type CountPlan = 'rollup' | 'scan';
+
+export function countPlan(cond: Condition): CountPlan {
+  return rollupSql(cond) === null ? 'scan' : 'rollup';
+}
+
+/** The UTC day of `now` and its bounds: the one publish-day bucket that `now` splits. */
+function utcDayBounds(now: Date) {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const end = new Date(start.getTime() + 86_400_000);
+  return { today: start.toISOString().slice(0, 10), start, end };
+}
+
+/**
+ * How to count a condition over every creation at `now`: the filter of its rollup rows (for
+ * `sum(n) filter (where …)` over `b`) plus, when it looks at publish_at, a scalar count of today's
+ * publish-day bucket; or, when the rollup cannot express it, a scalar count of a scan.
+ */
+export type CountParts = { rollup: SQL; today: SQL | null } | { scan: SQL };
+
+export function countParts(cond: Condition, now: Date): CountParts {
+  const s = submissions;
+  const where = rollupSql(cond);
+  if (where === null) return { scan: sql`(select count(*) from ${s} where ${conditionSql(cond, now)})` };
+  if (!mentionsPublishAt(cond)) return { rollup: where, today: null };
+  const { start, end } = utcDayBounds(now);
+  return {
+    rollup: sql`${b.side} is distinct from 0 and ${where}`,
+    today: sql`(select count(*) from ${s} where ${s.publish_at} >= ${start.toISOString()}::timestamptz
+      and ${s.publish_at} < ${end.toISOString()}::timestamptz and ${conditionSql(cond, now)})`,
+  };
+}
+
+/**
+ * One statement counting several conditions over every creation: the rollup folded to sides of
+ * today, one `sum(n) filter (…)` per condition over it, plus today's scans where needed.
+ */
+export function countAllSql(conds: readonly { name: string; cond: Condition }[], now: Date): SQL {
+  const r = submissionCounts;
+  const { today } = utcDayBounds(now);
+  const columns = conds.map(({ name, cond }) => {
+    const parts = countParts(cond, now);
+    if ('scan' in parts) return sql`${parts.scan}::int as ${sql.identifier(name)}`;
+    const summed = sql`coalesce(sum(${b.n}) filter (where ${parts.rollup}), 0)`;
+    return sql`(${summed}${parts.today ? sql` + ${parts.today}` : sql``})::int as ${sql.identifier(name)}`;
+  });
+  const side = sql`case when ${r.publish_day} < ${today}::date then -1 when ${r.publish_day} > ${today}::date then 1
+    when ${r.publish_day} = ${today}::date then 0 end`;
+  const folded = sql`select ${r.status} as status, ${r.deleted} as deleted, ${r.top_level} as top_level, ${r.facts} as facts,
+    ${side} as side, sum(${r.n}) as n from ${r} where ${r.n} <> 0 group by 1, 2, 3, 4, 5`;
+  return sql`select ${sql.join(columns, sql`, `)} from (${folded}) b`;
 }

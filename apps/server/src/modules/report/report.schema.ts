@@ -1,2 +1,86 @@
-// The report module's types and operations (being written).
-export {};
+import { eq } from 'drizzle-orm';
+import { builder } from '../../schema/builder';
+import { owned, policy } from '../../schema/policy';
+import { paginatorOf } from '../../schema/paginator';
+import { members } from '../../db/schema/index';
+import { MemberSummaryRef } from '../member/member.schema';
+import { loadSubmission } from '../submission/submission.access';
+import { SubmissionPropertiesRef } from '../submission/submission.schema';
+import * as service from './report.service';
+
+const ReportTypeRef = builder.objectRef<(typeof service.REPORT_TYPES)[number]>('ReportType').implement({
+  description: 'A kind of problem a report names: `type` is stored, `name` is shown.',
+  fields: (t) => ({ type: t.exposeString('type'), name: t.exposeString('name') }),
+});
+
+export const SubmissionReportRef = builder.objectRef<service.ReportRow>('SubmissionReport').implement({
+  description: 'A report on an approved creation. Dismissing it sets deleted_at.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    submission_id: t.exposeInt('submission_id'),
+    type: t.exposeString('type'),
+    note: t.exposeString('note', { nullable: true }),
+    created_at: t.expose('created_at', { type: 'DateTime' }),
+    deleted_at: t.expose('deleted_at', { type: 'DateTime', nullable: true }),
+    member: t.field({
+      type: MemberSummaryRef,
+      nullable: true,
+      description: 'Who reported it: shown to staff and to the reporter, not to the reported creator.',
+      resolve: async (r, _a, ctx) => {
+        if (r.member_id === null || !service.mayKnowReporter(ctx, r)) return null;
+        const [m] = await ctx.db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, r.member_id));
+        return m ?? null;
+      },
+    }),
+    submission: t.field({ type: SubmissionPropertiesRef, resolve: (r, _a, ctx) => loadSubmission(ctx.db, r.submission_id) }),
+  }),
+});
+
+const SubmissionReportPaginator = paginatorOf('SubmissionReport', SubmissionReportRef);
+
+builder.queryFields((t) => ({
+  reportTypes: t.field({
+    type: [ReportTypeRef],
+    description: 'The kinds of problem a report may name.',
+    authScopes: policy.public,
+    resolve: () => [...service.REPORT_TYPES],
+  }),
+  getAllSubmissionReports: t.field({
+    type: SubmissionReportPaginator,
+    description: 'Every report, newest first; dismissed ones too with include_dismissed (the reported page).',
+    authScopes: policy.view('reported'),
+    args: { first: t.arg.int(), page: t.arg.int(), include_dismissed: t.arg.boolean({ defaultValue: false }) },
+    resolve: (_r, a, ctx) => service.listAllReports(ctx, a),
+  }),
+  getSubmissionReports: t.field({
+    type: SubmissionReportPaginator,
+    description: 'One creation’s reports, newest first, for its owner or staff of the reported page.',
+    authScopes: policy.signedIn,
+    extensions: owned('submission', 'submission_id', service.REPORT_VIEW_PERMISSIONS),
+    args: { submission_id: t.arg.int({ required: true }), first: t.arg.int(), page: t.arg.int(), include_dismissed: t.arg.boolean({ defaultValue: false }) },
+    resolve: (_r, a, ctx) => service.listSubmissionReports(ctx, a),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createSubmissionReport: t.field({
+    type: SubmissionReportRef,
+    description: 'Any signed-in member reports an approved creation; `type` is one of reportTypes.',
+    authScopes: policy.signedIn,
+    args: { submission_id: t.arg.int({ required: true }), type: t.arg.string(), note: t.arg.string() },
+    resolve: (_r, a, ctx) => service.createReport(ctx, a),
+  }),
+  updateSubmissionReport: t.field({
+    type: SubmissionReportRef,
+    description: 'Staff correct a report’s type or note (fields left out keep their value).',
+    authScopes: policy.edit('reported'),
+    args: { id: t.arg.int({ required: true }), type: t.arg.string(), note: t.arg.string() },
+    resolve: (_r, a, ctx) => service.updateReport(ctx, a.id, a),
+  }),
+  deleteSubmissionReport: t.boolean({
+    description: 'Dismisses a report: it stays in the history with deleted_at set.',
+    authScopes: policy.edit('reported'),
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_r, a, ctx) => service.dismissReport(ctx, a.id),
+  }),
+}));

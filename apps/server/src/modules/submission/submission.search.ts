@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { isQueueId, queueDefinition, type QueueId } from '@corner/domain';
+import { isQueueId, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
-import { submissions } from '../../db/schema/index';
+import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../catalog/catalog.service';
-import { queueSql } from '../queue/queue.sql';
+import { countAllSql, queueSql } from '../queue/queue.sql';
 import type { SubmissionRow } from './submission.access';
 
 /** One filter term of queryParams (DESIGN section 2). */
@@ -41,6 +41,19 @@ export const MY_ITEMS_FIELDS: Record<string, FieldType> = {
   publish_at: 'date',
 };
 
+/**
+ * Staff searches (newItemsSearch, newItemsCount, itemsSearch) look at every creator's creations,
+ * so they may also filter on who made, reviewed or holds a creation, and on more dates.
+ */
+export const STAFF_ITEMS_FIELDS: Record<string, FieldType> = {
+  ...MY_ITEMS_FIELDS,
+  member_id: 'int',
+  team_member_id: 'int',
+  moderator_id: 'int',
+  submitted_at: 'date',
+  deleted_at: 'date',
+};
+
 const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like', 'in'] as const;
 type Operator = (typeof OPERATORS)[number];
 
@@ -55,6 +68,10 @@ const COLUMNS = {
   updated_at: submissions.updated_at,
   publish_at: submissions.publish_at,
   deleted_at: submissions.deleted_at,
+  member_id: submissions.member_id,
+  team_member_id: submissions.team_member_id,
+  moderator_id: submissions.moderator_id,
+  submitted_at: submissions.submitted_at,
 } as const;
 
 function coerce(field: string, type: FieldType, value: unknown): unknown {
@@ -98,16 +115,34 @@ function termSql(term: QueryTerm, fields: Record<string, FieldType>): SQL {
   return sql`${column} ${sql.raw(op === '!=' ? '<>' : op)} ${value}`;
 }
 
+export interface SearchOptions {
+  /** Only this creator's creations (the creator's own lists). */
+  ownerId?: number;
+  /** The fields terms and sort may name. */
+  fields: Record<string, FieldType>;
+  /** The free-text search also matches the creator's user name (staff searches). */
+  searchCreator?: boolean;
+  /** The order when the params name none; by default the queue's own. */
+  defaultSort?: QueueDefinition['sort'];
+  now?: Date;
+}
+
+/** The queue the params name (default `all`); an unknown one is a validation error. */
+export function queueOf(params: Pick<QueryParams, 'queue'>): QueueId {
+  return params.queue ? (isQueueId(params.queue) ? params.queue : invalidQueue(params.queue)) : 'all';
+}
+
 /** The WHERE of a search: the queue, the owner, the terms and the free-text search. */
-export function searchWhere(params: QueryParams, options: { ownerId?: number; fields: Record<string, FieldType>; now: Date }): SQL {
-  const queue: QueueId = params.queue ? (isQueueId(params.queue) ? params.queue : invalidQueue(params.queue)) : 'all';
+export function searchWhere(params: QueryParams, options: SearchOptions & { now: Date }): SQL {
+  const queue = queueOf(params);
   const parts: SQL[] = [queueSql(queue, options.now, options.ownerId)];
   for (const term of params.terms ?? []) parts.push(termSql(term, options.fields));
   const search = params.search?.trim();
   if (search) {
     const asId = /^\d+$/.test(search) && Number(search) > 0 ? Number(search) : null;
     const pattern = `%${escapeLike(search)}%`;
-    const text = or(ilike(submissions.name, pattern), ilike(submissions.keywords, pattern))!;
+    const creator = sql`exists (select 1 from ${members} m where m.id = ${submissions.member_id} and m.username ilike ${pattern})`;
+    const text = or(ilike(submissions.name, pattern), ilike(submissions.keywords, pattern), ...(options.searchCreator ? [creator] : []))!;
     parts.push(asId === null ? text : or(eq(submissions.id, asId), text)!);
   }
   return and(...parts)!;
@@ -117,9 +152,9 @@ function invalidQueue(queue: string): never {
   throw validationError({ 'queryParams.queue': [`"${queue}" is not a queue.`] });
 }
 
-function orderBy(params: QueryParams, fields: Record<string, FieldType>): SQL[] {
+function orderBy(params: QueryParams, fields: Record<string, FieldType>, defaultSort?: QueueDefinition['sort']): SQL[] {
   const queue = params.queue && isQueueId(params.queue) ? params.queue : 'all';
-  const fallback = queueDefinition(queue).sort;
+  const fallback = defaultSort ?? queueDefinition(queue).sort;
   const field = params.sort ?? fallback.field;
   if (!(field in fields) && field !== 'deleted_at') {
     throw validationError({ 'queryParams.sort': [`Cannot sort by "${field}". Sort by one of ${Object.keys(fields).join(', ')}.`] });
@@ -135,24 +170,30 @@ function orderBy(params: QueryParams, fields: Record<string, FieldType>): SQL[] 
 export async function searchSubmissions(
   db: DbOrTx,
   params: QueryParams,
-  options: { ownerId?: number; fields: Record<string, FieldType>; now?: Date },
+  options: SearchOptions,
 ): Promise<Page<SubmissionRow>> {
   const now = options.now ?? new Date();
   const where = searchWhere(params, { ...options, now });
   const { perPage, currentPage, limit, offset } = pageWindow(params.first, params.page);
   const [data, total] = await Promise.all([
-    db.select().from(submissions).where(where).orderBy(...orderBy(params, options.fields)).limit(limit).offset(offset),
+    db.select().from(submissions).where(where).orderBy(...orderBy(params, options.fields, options.defaultSort)).limit(limit).offset(offset),
     countSubmissions(db, params, { ...options, now }),
   ]);
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
 }
 
-export async function countSubmissions(
-  db: DbOrTx,
-  params: QueryParams,
-  options: { ownerId?: number; fields: Record<string, FieldType>; now?: Date },
-): Promise<number> {
-  const where = searchWhere(params, { ...options, now: options.now ?? new Date() });
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${submissions} where ${where}`);
+/**
+ * How many creations match the params. A whole staff queue (no owner, terms or search) is counted
+ * by the queue's counting plan, the same one as the staff counters, so a list's total, its count
+ * and its badge are one number; anything narrower counts the list's own WHERE.
+ */
+export async function countSubmissions(db: DbOrTx, params: QueryParams, options: SearchOptions): Promise<number> {
+  const now = options.now ?? new Date();
+  const where = searchWhere(params, { ...options, now });
+  const wholeQueue = options.ownerId === undefined && !params.terms?.length && !params.search?.trim();
+  const query = wholeQueue
+    ? countAllSql([{ name: 'n', cond: queueDefinition(queueOf(params)).where }], now)
+    : sql`select count(*)::int as n from ${submissions} where ${where}`;
+  const [row] = await rows<{ n: number }>(db, query);
   return Number(row?.n ?? 0);
 }

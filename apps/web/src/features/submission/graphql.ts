@@ -3,8 +3,10 @@ import { CountersFragment } from '../queue/graphql';
 import { CategoriesStepFragment } from './components/categories-step.fragment';
 import { CreationRowFragment } from './components/creation-row.fragment';
 import { DetailsKindFragment, DetailsStepFragment } from './components/details-step.fragment';
+import { EditBannerFragment } from './components/edit-banner.fragment';
 import { SetChildrenFragment } from './components/set-children.fragment';
 import { TermsStepFragment } from './components/terms-step.fragment';
+import { UpdateRequestCardFragment } from './components/update-request-card.fragment';
 
 /** The signed-in creator's own counters: sidebar badges and home cards. */
 export const MyCountersQuery = graphql(
@@ -115,6 +117,7 @@ export const EditCreationQuery = graphql(
         ...DetailsStep
         ...CategoriesStep
         ...TermsStep
+        ...EditBanner
       }
       item(id: $id) {
         __typename
@@ -124,7 +127,7 @@ export const EditCreationQuery = graphql(
       }
     }
   `,
-  [DetailsStepFragment, DetailsKindFragment, SetChildrenFragment, CategoriesStepFragment, TermsStepFragment],
+  [DetailsStepFragment, DetailsKindFragment, SetChildrenFragment, CategoriesStepFragment, TermsStepFragment, EditBannerFragment],
 );
 
 export const UpdateSubmissionPropertiesMutation = graphql(`
@@ -282,5 +285,84 @@ export const MyItemsQuery = graphql(
 export const MyItemsCountQuery = graphql(`
   query MyItemsCount($queryParams: QueryParams) {
     myItemsCount(queryParams: $queryParams)
+  }
+`);
+
+/** What an update request can bring: the creation's files (with their versions) and images. */
+export const UpdateRequestOptionsQuery = graphql(`
+  query UpdateRequestOptions($id: Int!) {
+    submissionProperties(id: $id) {
+      id
+      files {
+        id
+        filename
+        version
+        published_version
+        deleted_at
+        updated_at
+      }
+      images {
+        id
+        url
+        filename
+      }
+    }
+  }
+`);
+
+/** The owner asks staff to publish new versions of an approved creation (one pending at a time). */
+export const CreateSubmissionUpdateRequestMutation = graphql(
+  `
+    mutation CreateSubmissionUpdateRequest($submission_id: Int!, $message: String!, $file_ids: [Int!], $image_ids: [Int!]) {
+      createSubmissionUpdateRequest(submission_id: $submission_id, message: $message, file_ids: $file_ids, image_ids: $image_ids) {
+        id
+        submission_id
+        ...UpdateRequestCard
+      }
+    }
+  `,
+  [UpdateRequestCardFragment],
+);
+
+/** The owner withdraws their pending update request. */
+export const DeleteSubmissionUpdateRequestMutation = graphql(`
+  mutation DeleteSubmissionUpdateRequest($id: Int!) {
+    deleteSubmissionUpdateRequest(id: $id)
+  }
+`);
+
+/** The creation's latest decided update request: what staff answered. */
+export const DecidedUpdateRequestQuery = graphql(
+  `
+    query DecidedUpdateRequest($submission_id: Int!) {
+      getSubmissionUpdateRequests(submission_id: $submission_id, status: ["APPROVED", "REJECTED"], first: 1) {
+        data {
+          id
+          ...UpdateRequestCard
+        }
+      }
+    }
+  `,
+  [UpdateRequestCardFragment],
+);
+
+/** Open reports on the owner's approved creation (who reported is not shown to the owner). */
+export const CreationReportsQuery = graphql(`
+  query CreationReports($submission_id: Int!) {
+    getSubmissionReports(submission_id: $submission_id, first: 20) {
+      data {
+        id
+        type
+        note
+        created_at
+      }
+      paginatorInfo {
+        total
+      }
+    }
+    reportTypes {
+      type
+      name
+    }
   }
 `);

@@ -18,6 +18,8 @@ const COLUMNS = 6;
 export interface FileListProps {
   files: readonly StepFile[];
   isReadOnly: boolean;
+  /** New versions may be uploaded even though the list is read-only (an approved creation, for an update request). */
+  canAddVersions?: boolean;
   /** Renames a file; answers null when it worked, else the message to show under the name. */
   onRename: (file: StepFile, filename: string) => Promise<string | null>;
   onDelete: (file: StepFile) => void;
@@ -33,7 +35,7 @@ export interface FileListProps {
  * The files of a creation: name, kind, size, versions (unfolded under the row), upload date,
  * download, new version, unpack (zips), rename and delete.
  */
-export function FileList({ files, isReadOnly, onRename, onDelete, onNewVersion, onUnzip, unzippingId }: FileListProps) {
+export function FileList({ files, isReadOnly, canAddVersions = false, onRename, onDelete, onNewVersion, onUnzip, unzippingId }: FileListProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const versionOf = useRef<StepFile | null>(null);
@@ -79,6 +81,7 @@ export function FileList({ files, isReadOnly, onRename, onDelete, onNewVersion, 
               key={file.id}
               file={file}
               isReadOnly={isReadOnly}
+              canAddVersions={canAddVersions}
               onRename={onRename}
               onDelete={onDelete}
               onChooseNewVersion={chooseNewVersion}
@@ -97,6 +100,7 @@ export function FileList({ files, isReadOnly, onRename, onDelete, onNewVersion, 
 interface FileRowProps {
   file: StepFile;
   isReadOnly: boolean;
+  canAddVersions: boolean;
   onRename: FileListProps['onRename'];
   onDelete: FileListProps['onDelete'];
   onChooseNewVersion: (file: StepFile) => void;
@@ -106,7 +110,7 @@ interface FileRowProps {
   isUnzipBusy: boolean;
 }
 
-function FileRow({ file, isReadOnly, onRename, onDelete, onChooseNewVersion, onUnzip, isUnzipping, isUnzipBusy }: FileRowProps) {
+function FileRow({ file, isReadOnly, canAddVersions, onRename, onDelete, onChooseNewVersion, onUnzip, isUnzipping, isUnzipBusy }: FileRowProps) {
   const { t } = useTranslation();
   const [isExpanded, setExpanded] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -233,13 +237,15 @@ function FileRow({ file, isReadOnly, onRename, onDelete, onChooseNewVersion, onU
               <IconDownload size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
+          {isReadOnly && !canAddVersions ? null : (
+            <Tooltip label={t('filesStep.newVersion')} withArrow openDelay={300}>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('filesStep.newVersionOf', { name: file.filename })} onClick={() => onChooseNewVersion(file)}>
+                <IconUpload size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
           {isReadOnly ? null : (
             <>
-              <Tooltip label={t('filesStep.newVersion')} withArrow openDelay={300}>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('filesStep.newVersionOf', { name: file.filename })} onClick={() => onChooseNewVersion(file)}>
-                  <IconUpload size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
               <Tooltip label={t('filesStep.rename')} withArrow openDelay={300}>
                 <ActionIcon variant="subtle" color="gray" aria-label={t('filesStep.renameOf', { name: file.filename })} onClick={startRename} disabled={renaming !== null}>
                   <IconPencil size={16} aria-hidden />

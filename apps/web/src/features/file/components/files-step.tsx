@@ -1,6 +1,6 @@
 import { formatBytes, type ModelType } from '@corner/domain';
 import { Accordion, Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBox, IconClock, IconFileCode, IconFiles, IconFileUpload } from '@tabler/icons-react';
+import { IconBox, IconClock, IconFileCode, IconFiles, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,6 +121,8 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
   }
 
   const isReadOnly = !isEditable(creation);
+  // An approved creation takes new versions of its files, sent to staff as an update request.
+  const canAddVersions = creation.status === 'APPROVED' && !creation.deleted_at;
   const missing = isReadOnly ? [] : creation.missing_items.filter((m) => m.step === 2);
   const files = creation.files.filter((file) => !deletedIds.has(file.id));
   const maxFile = formatBytes(limits.maxFileBytes);
@@ -244,9 +246,15 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
               </Title>
               <DownloadZipButton submissionId={submissionId} />
             </Group>
+            {canAddVersions ? (
+              <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+                {t('filesStep.approvedVersions')}
+              </Alert>
+            ) : null}
             <FileList
               files={files}
               isReadOnly={isReadOnly}
+              canAddVersions={canAddVersions}
               unzippingId={unzipping?.id ?? null}
               onUnzip={(file) => void handleUnzip(file)}
               onNewVersion={(file, upload) => uploads.add([upload], { target: file, note: t('filesStep.newVersionNote', { name: file.filename }) })}

@@ -6,10 +6,11 @@ import { usePermissions } from '../../member/hooks/use-session';
 import { STAFF_MESSAGES_LINK } from '../../message/links';
 import { useFetchStaffCounters } from '../hooks/use-fetch-staff-counters';
 import { OVERVIEW_LINK, STAFF_QUEUE_LINKS } from '../links';
+import { QueueHistoryChart } from './queue-history-chart';
 
 const CARDS = [...STAFF_QUEUE_LINKS, STAFF_MESSAGES_LINK];
 
-/** /staff: every staff count; a card links to its queue when the member may open it. */
+/** /staff: every staff count (a card links to its queue when the member may open it) and the queues over four weeks. */
 export function StaffOverviewPage() {
   const { t } = useTranslation();
   const permissions = usePermissions();
@@ -23,6 +24,7 @@ export function StaffOverviewPage() {
         label={t('staffOverview.countsLabel')}
         canOpen={(link) => link.permissions === undefined || hasPermission(permissions, link.permissions)}
       />
+      <QueueHistoryChart />
     </PageFrame>
   );
 }

@@ -15,6 +15,16 @@ export const CreationRowFragment = graphql(`
     latest_rejection_reason
     numReports
     numUnclearedTests
+    tests {
+      id
+      status
+      test_result
+      cleared_at
+      update_request_id
+      notes
+      test_notes
+      updated_at
+    }
     images {
       id
       url

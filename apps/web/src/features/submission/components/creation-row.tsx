@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { readFragment, type FragmentOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { attentionNotes, rejectionSummary } from '../creator-review';
 import { isEditable, keyDate } from '../status';
 import { kindKey } from '../kinds';
 import { editStepPath } from '../urls';
@@ -27,14 +28,19 @@ export function CreationRow({ data, showAttention = false, isTestingQueue = fals
   const creation = readFragment(CreationRowFragment, data);
   const target = editStepPath(isEditable(creation) ? 1 : 5, creation.model_type, creation.id);
   const date = keyDate(creation);
-  const notes: string[] = [];
-  if (creation.status === 'REJECTED' && creation.latest_rejection_reason) {
-    notes.push(t('list.rejectedBecause', { reason: creation.latest_rejection_reason }));
-  }
-  if (showAttention && creation.numUnclearedTests > 0 && creation.status !== 'REJECTED') notes.push(t('list.testFailed'));
-  if (showAttention && creation.numReports > 0 && creation.status === 'APPROVED') {
-    notes.push(t('list.reported', { count: creation.numReports }));
-  }
+  const notes = attentionNotes(creation)
+    // A rejection reason shows in every list; tests and reports only where attention is asked for.
+    .filter((note) => showAttention || note.kind === 'rejected')
+    .map((note) => {
+      switch (note.kind) {
+        case 'rejected':
+          return t('list.rejectedBecause', { reason: rejectionSummary(note.reason) });
+        case 'testFailed':
+          return note.summary ? t('list.testFailedWith', { summary: note.summary }) : t('list.testFailed');
+        case 'reported':
+          return t('list.reported', { count: note.count });
+      }
+    });
   return (
     <Table.Tr>
       <Table.Td>
@@ -48,7 +54,7 @@ export function CreationRow({ data, showAttention = false, isTestingQueue = fals
               {t(`kinds.${kindKey(creation.model_type)}.name`)} · #{creation.id}
             </Text>
             {notes.map((note) => (
-              <Text key={note} size="sm" c="red.8">
+              <Text key={note} size="sm" c="red.8" lineClamp={2}>
                 {note}
               </Text>
             ))}

@@ -232,32 +232,37 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
           />
         ) : null}
       </StepSection>
-      <Divider />
-      <StepSection title={t('terms.readyTitle')}>
-        <CompletenessReport missing={missing} modelType={creation.model_type} id={creation.id} />
-        {submitError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title={t('terms.submitFailed')}>
-            {submitError}
-          </Alert>
-        ) : null}
-        {isDraft && !isReadOnly ? (
-          <Group gap="md" align="center">
-            <Button size="md" leftSection={<IconSend size={18} aria-hidden />} disabled={!canSubmit} loading={isSubmitting} onClick={() => void handleSubmit()}>
-              {t('terms.submit')}
-            </Button>
-            {!canSubmit ? (
-              <Text size="sm" c="dimmed">
-                {missing.length > 0 ? t('terms.blockedMissing') : t('terms.blockedAccept')}
-              </Text>
+      {/* Once submitted, approved or in testing there is nothing left to get ready. */}
+      {isDraft || creation.status === 'SUBMITTED' ? (
+        <>
+          <Divider />
+          <StepSection title={t('terms.readyTitle')}>
+            <CompletenessReport missing={missing} modelType={creation.model_type} id={creation.id} />
+            {submitError ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title={t('terms.submitFailed')}>
+                {submitError}
+              </Alert>
             ) : null}
-          </Group>
-        ) : creation.status === 'SUBMITTED' ? (
-          <Group gap="md" align="center">
-            <Text size="sm">{t('terms.alreadySubmitted')}</Text>
-            <WithdrawButton id={creation.id} variant="light" />
-          </Group>
-        ) : null}
-      </StepSection>
+            {isDraft && !isReadOnly ? (
+              <Group gap="md" align="center">
+                <Button size="md" leftSection={<IconSend size={18} aria-hidden />} disabled={!canSubmit} loading={isSubmitting} onClick={() => void handleSubmit()}>
+                  {t('terms.submit')}
+                </Button>
+                {!canSubmit ? (
+                  <Text size="sm" c="dimmed">
+                    {missing.length > 0 ? t('terms.blockedMissing') : t('terms.blockedAccept')}
+                  </Text>
+                ) : null}
+              </Group>
+            ) : creation.status === 'SUBMITTED' ? (
+              <Group gap="md" align="center">
+                <Text size="sm">{t('terms.alreadySubmitted')}</Text>
+                <WithdrawButton id={creation.id} variant="light" />
+              </Group>
+            ) : null}
+          </StepSection>
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,158 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { hasPermission, pagePermission } from '@corner/domain';
+import type { Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { reports } from '../../db/schema/index';
+import { authorizationError, AuthorizationCode } from '../../errors';
+import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
+import { changes, writeLog } from '../log/log.service';
+import { isOwner, loadSubmission } from '../submission/submission.access';
+import { reportError } from './report.errors';
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * The kinds of problem a report names, in the order a form offers them. Kept here (the server
+ * checks them, `reportTypes` serves them to clients) rather than in packages/domain for now.
+ */
+export const REPORT_TYPES = [
+  { type: 'broken', name: 'Broken or not working in the game' },
+  { type: 'stolen', name: 'Not the creator’s own work' },
+  { type: 'inappropriate', name: 'Inappropriate content' },
+  { type: 'wrong-details', name: 'Wrong category, tags or details' },
+  { type: 'missing-requirements', name: 'Missing required items' },
+  { type: 'spam', name: 'Spam or advertising' },
+  { type: 'other', name: 'Something else' },
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number]['type'];
+const TYPE_IDS: readonly string[] = REPORT_TYPES.map((t) => t.type);
+
+/** The longest note a report may carry. */
+export const MAX_REPORT_NOTE_LENGTH = 2000;
+
+/** Staff who read reports (the reported page). */
+export const REPORT_VIEW_PERMISSIONS: readonly string[] = [pagePermission('reported', 'view'), pagePermission('reported', 'edit')];
+
+function isStaffViewer(ctx: Context): boolean {
+  return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, REPORT_VIEW_PERMISSIONS);
+}
+
+/** Who filed a report is for staff (and the reporter); the reported creator sees what, not who. */
+export function mayKnowReporter(ctx: Context, report: ReportRow): boolean {
+  return isStaffViewer(ctx) || (report.member_id !== null && ctx.auth.member?.id === report.member_id);
+}
+
+function checkType(type: string | null | undefined): ReportType {
+  const value = type?.trim() ?? '';
+  if (!TYPE_IDS.includes(value)) throw reportError('REPORT_TYPE_INVALID', { type: value, types: TYPE_IDS });
+  return value as ReportType;
+}
+
+function cleanNote(note: string | null | undefined): string | null {
+  const value = note?.trim() ?? '';
+  if (value.length > MAX_REPORT_NOTE_LENGTH) throw reportError('REPORT_NOTE_TOO_LONG', { max: MAX_REPORT_NOTE_LENGTH });
+  return value || null;
+}
+
+async function page(
+  db: DbOrTx,
+  where: ReturnType<typeof and>,
+  input: { first?: number | null; page?: number | null },
+): Promise<Page<ReportRow>> {
+  const { perPage, currentPage, limit, offset } = pageWindow(input.first, input.page);
+  const [data, [count]] = await Promise.all([
+    db.select().from(reports).where(where).orderBy(desc(reports.created_at), desc(reports.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(reports).where(where),
+  ]);
+  return { data, paginatorInfo: paginatorInfo(count?.total ?? 0, data.length, perPage, currentPage) };
+}
+
+/** Every report, newest first; dismissed ones only when asked for (the reported page). */
+export async function listAllReports(
+  ctx: Context,
+  input: { first?: number | null; page?: number | null; include_dismissed?: boolean | null },
+): Promise<Page<ReportRow>> {
+  return page(ctx.db, input.include_dismissed ? undefined : and(isNull(reports.deleted_at)), input);
+}
+
+/** One creation's reports, newest first, for its owner or staff of the reported page. */
+export async function listSubmissionReports(
+  ctx: Context,
+  input: { submission_id: number; first?: number | null; page?: number | null; include_dismissed?: boolean | null },
+): Promise<Page<ReportRow>> {
+  const s = await loadSubmission(ctx.db, input.submission_id);
+  if (!isOwner(ctx, s) && !isStaffViewer(ctx)) {
+    throw authorizationError(ctx.auth.member ? AuthorizationCode.NOT_OWNER : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+  }
+  return page(ctx.db, and(eq(reports.submission_id, s.id), input.include_dismissed ? undefined : isNull(reports.deleted_at)), input);
+}
+
+/**
+ * Any signed-in member reports an APPROVED, live creation (published or scheduled). One open report
+ * per member and creation: a second would only count the same complaint twice.
+ */
+export async function createReport(ctx: Context, input: { submission_id: number; type?: string | null; note?: string | null }): Promise<ReportRow> {
+  const type = checkType(input.type);
+  const note = cleanNote(input.note);
+  const actor = ctx.auth.member!.id;
+  return ctx.db.transaction(async (tx) => {
+    const s = await loadSubmission(tx, input.submission_id, { forUpdate: true });
+    if (s.status !== 'APPROVED' || s.deleted_at !== null) throw reportError('REPORT_SUBMISSION_NOT_APPROVED', {});
+    const [open] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.submission_id, s.id), eq(reports.member_id, actor), isNull(reports.deleted_at)));
+    if (open) throw reportError('REPORT_ALREADY_REPORTED', { id: open.id });
+    const [row] = await tx.insert(reports).values({ submission_id: s.id, member_id: actor, type, note }).returning();
+    await writeLog(tx, {
+      submission_id: s.id,
+      member_id: actor,
+      entity: 'report',
+      entity_id: row!.id,
+      action: 'created',
+      new_values: { type, note },
+    });
+    return row!;
+  });
+}
+
+async function loadReport(db: DbOrTx, id: number): Promise<ReportRow> {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id)).for('update');
+  if (!row) throw reportError('REPORT_NOT_FOUND', { id });
+  return row;
+}
+
+/** Staff correct a report's type or note (a field left out keeps its value; an empty note clears it). */
+export async function updateReport(ctx: Context, id: number, input: { type?: string | null; note?: string | null }): Promise<ReportRow> {
+  const next: Partial<Pick<ReportRow, 'type' | 'note'>> = {};
+  if (input.type != null) next.type = checkType(input.type);
+  if (input.note !== undefined) next.note = cleanNote(input.note);
+  return ctx.db.transaction(async (tx) => {
+    const report = await loadReport(tx, id);
+    const diff = changes({ type: report.type, note: report.note }, next);
+    if (!diff) return report;
+    const [row] = await tx.update(reports).set(next).where(eq(reports.id, id)).returning();
+    await writeLog(tx, { submission_id: report.submission_id, member_id: ctx.auth.member!.id, entity: 'report', entity_id: id, action: 'updated', ...diff });
+    return row!;
+  });
+}
+
+/** Dismisses a report (sets deleted_at); the row stays for the history. Dismissing twice changes nothing. */
+export async function dismissReport(ctx: Context, id: number): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const report = await loadReport(tx, id);
+    if (report.deleted_at !== null) return true;
+    const now = new Date();
+    await tx.update(reports).set({ deleted_at: now }).where(eq(reports.id, id));
+    await writeLog(tx, {
+      submission_id: report.submission_id,
+      member_id: ctx.auth.member!.id,
+      entity: 'report',
+      entity_id: id,
+      action: 'dismissed',
+      previous_values: { deleted_at: null },
+      new_values: { deleted_at: now.toISOString() },
+    });
+    return true;
+  });
+}

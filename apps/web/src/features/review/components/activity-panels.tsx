@@ -1,0 +1,222 @@
+import { formatBytes } from '@corner/domain';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import type { CombinedError } from '@urql/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { errorCause } from '../../../app/graphql/errors';
+import { formatDateTime } from '../../../ui/date-text';
+import { StatusBadge } from '../../submission/components/status-badge';
+import {
+  CreatorCreationsQuery,
+  DecideUpdateRequestMutation,
+  DismissReportMutation,
+  SubmissionReportsQuery,
+  SubmissionUpdateRequestsQuery,
+} from '../graphql';
+import { reviewPath } from '../urls';
+import { ReviewSection } from './review-details';
+
+const ACTIVITY_CONTEXT = { additionalTypenames: ['SubmissionUpdateRequest', 'SubmissionReport', 'SubmissionProperties', 'Counters'] };
+
+/** Runs a mutation and keeps its failure as text for the card that started it. */
+function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(action: () => Promise<{ error?: CombinedError | undefined }>) {
+    setBusy(true);
+    setError(null);
+    const result = await action();
+    setBusy(false);
+    if (result.error) setError(errorCause(result.error));
+  }
+  return { busy, error, run };
+}
+
+const REQUEST_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'teal', REJECTED: 'red' };
+
+/** The creator's update requests: message, the file versions each brings, and approve or reject while pending. */
+export function UpdateRequestsPanel({ submissionId, canDecide }: { submissionId: number; canDecide: boolean }) {
+  const { t } = useTranslation();
+  const [{ data, error }] = useQuery({ query: SubmissionUpdateRequestsQuery, variables: { submission_id: submissionId }, context: ACTIVITY_CONTEXT });
+  const [, decide] = useMutation(DecideUpdateRequestMutation);
+  const [note, setNote] = useState('');
+  const action = useAction();
+  const requests = data?.getSubmissionUpdateRequests.data ?? [];
+  if (!error && requests.length === 0) return null;
+  return (
+    <ReviewSection id="update-requests" title={t('review.updates.title', { count: requests.length })}>
+      {error && !data ? (
+        <Text size="sm" c="red.8">
+          {errorCause(error)}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {requests.map((request) => (
+            <Paper key={request.id} withBorder p="sm" radius="sm" component="article" aria-label={t('review.updates.request', { id: request.id })}>
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs">
+                  <Badge color={REQUEST_COLORS[request.status] ?? 'gray'} variant="light" tt="none">
+                    {t(`review.updates.status.${request.status}`, { defaultValue: request.status })}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(request.created_at)}
+                  </Text>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {request.message}
+                </Text>
+                {request.file_versions.map((brought) => (
+                  <Text key={`${brought.file_id}-${brought.version}`} size="xs">
+                    {brought.file_version ? (
+                      <Anchor href={brought.file_version.url} size="xs">
+                        {brought.file_version.filename}
+                      </Anchor>
+                    ) : (
+                      t('review.updates.file', { id: brought.file_id })
+                    )}{' '}
+                    · v{brought.version}
+                    {brought.file_version ? ` · ${formatBytes(brought.file_version.filesize)}` : ''}
+                  </Text>
+                ))}
+                {request.decision_note ? (
+                  <Text size="xs" c="dimmed">
+                    {request.decision_note}
+                  </Text>
+                ) : null}
+                {request.status === 'PENDING' && canDecide ? (
+                  <>
+                    <Textarea
+                      size="xs"
+                      label={t('review.updates.note')}
+                      autosize
+                      minRows={1}
+                      value={note}
+                      onChange={(event) => setNote(event.currentTarget.value)}
+                    />
+                    <Group gap="xs" justify="flex-end">
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        loading={action.busy}
+                        onClick={() => void action.run(() => decide({ id: request.id, status: 'REJECTED', message: note || null }, ACTIVITY_CONTEXT))}
+                      >
+                        {t('review.updates.reject')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="teal"
+                        loading={action.busy}
+                        onClick={() => void action.run(() => decide({ id: request.id, status: 'APPROVED', message: note || null }, ACTIVITY_CONTEXT))}
+                      >
+                        {t('review.updates.approve')}
+                      </Button>
+                    </Group>
+                  </>
+                ) : null}
+              </Stack>
+            </Paper>
+          ))}
+          {action.error ? (
+            <Text size="sm" c="red.8" role="alert">
+              {action.error}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </ReviewSection>
+  );
+}
+
+/** Reports on the creation: type, note, who and when; open ones can be dismissed. */
+export function ReportsPanel({ submissionId, canDismiss }: { submissionId: number; canDismiss: boolean }) {
+  const { t } = useTranslation();
+  const [{ data, error }] = useQuery({ query: SubmissionReportsQuery, variables: { submission_id: submissionId }, context: ACTIVITY_CONTEXT });
+  const [, dismiss] = useMutation(DismissReportMutation);
+  const action = useAction();
+  const reports = data?.getSubmissionReports.data ?? [];
+  if (!error && reports.length === 0) return null;
+  return (
+    <ReviewSection id="reports" title={t('review.reports.title', { count: reports.filter((r) => !r.deleted_at).length })}>
+      {error && !data ? (
+        <Text size="sm" c="red.8">
+          {errorCause(error)}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {reports.map((report) => (
+            <Paper key={report.id} withBorder p="xs" radius="sm" opacity={report.deleted_at ? 0.6 : 1}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Stack gap={2} miw={0}>
+                  <Group gap={6}>
+                    <Badge size="sm" color={report.deleted_at ? 'gray' : 'red'} variant="light" tt="none">
+                      {report.type}
+                    </Badge>
+                    {report.deleted_at ? (
+                      <Text size="xs" c="dimmed">
+                        {t('review.reports.dismissed')}
+                      </Text>
+                    ) : null}
+                  </Group>
+                  {report.note ? <Text size="sm">{report.note}</Text> : null}
+                  <Text size="xs" c="dimmed">
+                    {report.member?.UserName ?? t('review.reports.visitor')} · {formatDateTime(report.created_at)}
+                  </Text>
+                </Stack>
+                {!report.deleted_at && canDismiss ? (
+                  <Button size="compact-xs" variant="default" loading={action.busy} onClick={() => void action.run(() => dismiss({ id: report.id }, ACTIVITY_CONTEXT))}>
+                    {t('review.reports.dismiss')}
+                  </Button>
+                ) : null}
+              </Group>
+            </Paper>
+          ))}
+          {action.error ? (
+            <Text size="sm" c="red.8" role="alert">
+              {action.error}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </ReviewSection>
+  );
+}
+
+/** The creator and their other creations, newest first: how they have done before. */
+export function CreatorPanel({ submissionId, creator }: { submissionId: number; creator: { MemberID: number; UserName: string } }) {
+  const { t } = useTranslation();
+  const [{ data, error }] = useQuery({
+    query: CreatorCreationsQuery,
+    variables: { queryParams: { terms: [{ field: 'member_id', operator: '=', value: String(creator.MemberID) }], first: 8, page: 1 } },
+  });
+  const others = (data?.itemsSearch.data ?? []).filter((c) => c.id !== submissionId);
+  return (
+    <ReviewSection id="creator" title={t('review.creator.title', { name: creator.UserName })}>
+      {error && !data ? (
+        <Text size="sm" c="red.8">
+          {errorCause(error)}
+        </Text>
+      ) : others.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('review.creator.firstCreation')}
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          <Text size="xs" c="dimmed">
+            {t('review.creator.total', { count: data?.itemsSearch.paginatorInfo.total ?? 0 })}
+          </Text>
+          {others.map((creation) => (
+            <Group key={creation.id} justify="space-between" gap="xs" wrap="nowrap">
+              <Anchor component={Link} to={reviewPath(creation.id)} size="sm" lineClamp={1}>
+                {creation.name}
+              </Anchor>
+              <StatusBadge facts={creation} />
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </ReviewSection>
+  );
+}

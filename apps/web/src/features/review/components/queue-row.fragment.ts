@@ -1,0 +1,32 @@
+import { graphql } from 'gql.tada';
+
+/** What a row of a staff queue shows (QueueTable). */
+export const QueueRowFragment = graphql(`
+  fragment QueueRow on SubmissionProperties {
+    id
+    name
+    model_type
+    status
+    publish_at
+    updated_at
+    submitted_at
+    created_at
+    deleted_at
+    latest_rejection_reason
+    numReports
+    numUnclearedTests
+    numUpdates
+    creator {
+      MemberID
+      UserName
+    }
+    category {
+      id
+      name
+    }
+    images {
+      id
+      url
+    }
+  }
+`);

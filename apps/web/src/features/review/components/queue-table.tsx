@@ -1,0 +1,155 @@
+import { Anchor, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { readFragment, type FragmentOf } from 'gql.tada';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DateText } from '../../../ui/date-text';
+import { kindKey } from '../../submission/kinds';
+import { keyDate } from '../../submission/status';
+import { CreationThumbnail } from '../../submission/components/creation-thumbnail';
+import { StatusBadge } from '../../submission/components/status-badge';
+import { QueueRowFragment } from './queue-row.fragment';
+import classes from './queue-table.module.css';
+
+export type QueueRowData = FragmentOf<typeof QueueRowFragment>;
+
+export interface QueueTableProps {
+  rows: readonly QueueRowData[];
+  /** The queue's name, for the table's caption. */
+  title: string;
+  /** The row the keyboard cursor is on. */
+  cursorId: number | null;
+  /** Rows ticked for a bulk action. */
+  checked: ReadonlySet<number>;
+  onCheckedChange: (id: number, checked: boolean) => void;
+  onCheckAll: (checked: boolean) => void;
+  onCursorChange: (id: number) => void;
+  /** Where a row's name leads: its review page, keeping the queue's context. */
+  reviewHref: (id: number) => string;
+  /** The queue is a testing queue: submitted creations there read as being tested. */
+  isTestingQueue?: boolean;
+}
+
+/**
+ * A staff queue as a table: a tick box per row for bulk actions, the creation (thumbnail, name,
+ * kind, creator), what needs looking at (tests, reports, updates, rejection), category and the date
+ * that matters. The row under the keyboard cursor is highlighted and kept in view.
+ */
+export function QueueTable({
+  rows,
+  title,
+  cursorId,
+  checked,
+  onCheckedChange,
+  onCheckAll,
+  onCursorChange,
+  reviewHref,
+  isTestingQueue = false,
+}: QueueTableProps) {
+  const { t } = useTranslation();
+  const cursorRef = useRef<HTMLTableRowElement | null>(null);
+  useEffect(() => {
+    cursorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [cursorId]);
+  const allChecked = rows.length > 0 && rows.every((row) => checked.has(readFragment(QueueRowFragment, row).id));
+  const someChecked = rows.some((row) => checked.has(readFragment(QueueRowFragment, row).id));
+
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={title} className={classes.table}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={44}>
+              <Checkbox
+                aria-label={t('review.queue.checkAll')}
+                checked={allChecked}
+                indeterminate={someChecked && !allChecked}
+                onChange={(event) => onCheckAll(event.currentTarget.checked)}
+              />
+            </Table.Th>
+            <Table.Th>{t('review.queue.columns.creation')}</Table.Th>
+            <Table.Th w={220}>{t('review.queue.columns.state')}</Table.Th>
+            <Table.Th w={180}>{t('review.queue.columns.category')}</Table.Th>
+            <Table.Th w={150}>{t('review.queue.columns.date')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((data) => {
+            const row = readFragment(QueueRowFragment, data);
+            const isCursor = row.id === cursorId;
+            const date = keyDate(row);
+            return (
+              <Table.Tr
+                key={row.id}
+                ref={isCursor ? cursorRef : undefined}
+                data-cursor={isCursor || undefined}
+                aria-current={isCursor || undefined}
+                className={classes.row}
+                onClick={() => onCursorChange(row.id)}
+              >
+                <Table.Td onClick={(event) => event.stopPropagation()}>
+                  <Checkbox
+                    aria-label={t('review.queue.check', { name: row.name })}
+                    checked={checked.has(row.id)}
+                    onChange={(event) => onCheckedChange(row.id, event.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <CreationThumbnail kind={row.model_type} imageUrl={row.images[0]?.url} />
+                    <Stack gap={2} miw={0}>
+                      <Anchor component={Link} to={reviewHref(row.id)} fw={600} lineClamp={2}>
+                        {row.name || t('list.untitled')}
+                      </Anchor>
+                      <Text size="sm" c="dimmed">
+                        {t(`kinds.${kindKey(row.model_type)}.name`)} · #{row.id} · {t('review.queue.by', { name: row.creator.UserName })}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    <StatusBadge facts={row} stage={isTestingQueue && row.status === 'SUBMITTED' ? 'testing' : undefined} />
+                    <Group gap={4}>
+                      {row.numUnclearedTests > 0 ? (
+                        <Badge size="xs" color="violet" variant="outline" tt="none">
+                          {t('review.queue.tests', { count: row.numUnclearedTests })}
+                        </Badge>
+                      ) : null}
+                      {row.numReports > 0 ? (
+                        <Badge size="xs" color="red" variant="outline" tt="none">
+                          {t('review.queue.reports', { count: row.numReports })}
+                        </Badge>
+                      ) : null}
+                      {row.numUpdates > 0 ? (
+                        <Badge size="xs" color="blue" variant="outline" tt="none">
+                          {t('review.queue.updates', { count: row.numUpdates })}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    {row.status === 'REJECTED' && row.latest_rejection_reason ? (
+                      <Text size="xs" c="red.8" lineClamp={2}>
+                        {row.latest_rejection_reason}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.category?.name ?? t('review.queue.noCategory')}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {t(`list.date.${date.label}`)}
+                  </Text>
+                  <Text size="sm">
+                    <DateText value={date.at} />
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,119 @@
+import { formatBytes } from '@corner/domain';
+import { ActionIcon, AspectRatio, Anchor, Badge, Paper, SimpleGrid, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateText } from '../../../ui/date-text';
+import { Lightbox } from '../../../ui/lightbox';
+import { SafeImage } from '../../../ui/safe-image';
+import { DownloadZipButton } from '../../file/components/download-zip-button';
+import { KindBadge } from '../../file/components/kind-badge';
+import { ReviewSection, type ReviewSubmission } from './review-details';
+
+/** The pictures in their order; a click opens the lightbox. */
+export function ImagesSection({ submission }: { submission: ReviewSubmission }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<number | null>(null);
+  const images = submission.images;
+  return (
+    <ReviewSection id="images" title={t('review.page.images', { count: images.length })}>
+      {images.length === 0 ? (
+        <Text size="sm" c="red.8">
+          {t('review.page.noImages')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          {images.map((image, index) => (
+            <UnstyledButton key={image.id} onClick={() => setOpen(index)} aria-label={t('review.page.openImage', { name: image.filename })}>
+              <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
+                <AspectRatio ratio={4 / 3}>
+                  <SafeImage src={image.url} alt={image.filename} compact style={{ width: '100%', height: '100%' }} />
+                </AspectRatio>
+              </Paper>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      )}
+      <Lightbox
+        index={open}
+        items={images.map((image) => ({ key: image.id, src: image.url, alt: image.filename, caption: image.filename, width: image.width, height: image.height }))}
+        onIndexChange={setOpen}
+        onClose={() => setOpen(null)}
+        title={t('review.page.imagesOf', { name: submission.name })}
+      />
+    </ReviewSection>
+  );
+}
+
+/** The files with kind, size, version (and which one visitors get), and downloads. */
+export function FilesSection({ submission }: { submission: ReviewSubmission }) {
+  const { t } = useTranslation();
+  const files = submission.files;
+  return (
+    <ReviewSection
+      id="files"
+      title={t('review.page.files', { count: files.length })}
+      actions={files.length ? <DownloadZipButton submissionId={submission.id} /> : undefined}
+    >
+      {files.length === 0 ? (
+        <Text size="sm" c="red.8">
+          {t('review.page.noFiles')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" aria-label={t('review.page.filesTable')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fileTable.columns.name')}</Table.Th>
+                <Table.Th w={140}>{t('fileTable.columns.kind')}</Table.Th>
+                <Table.Th w={90}>{t('fileTable.columns.size')}</Table.Th>
+                <Table.Th w={110}>{t('review.page.version')}</Table.Th>
+                <Table.Th w={120}>{t('fileTable.columns.updated')}</Table.Th>
+                <Table.Th w={44} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {files.map((file) => (
+                <Table.Tr key={file.id}>
+                  <Table.Td>
+                    <Anchor href={file.url} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {file.filename}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <KindBadge kind={file.kind} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatBytes(file.filesize)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      v{file.version}
+                      {file.published_version !== null && file.published_version !== file.version ? (
+                        <Badge ml={6} size="xs" variant="outline" color="orange" tt="none">
+                          {t('review.page.visitorsGet', { version: file.published_version })}
+                        </Badge>
+                      ) : null}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      <DateText value={file.created_at} />
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Tooltip label={t('review.page.download')}>
+                      <ActionIcon component="a" href={file.url} variant="subtle" aria-label={t('review.page.downloadFile', { name: file.filename })}>
+                        <IconDownload size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ReviewSection>
+  );
+}

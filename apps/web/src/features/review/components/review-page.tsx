@@ -1,0 +1,216 @@
+import { ActionIcon, Alert, Anchor, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconBan,
+  IconChevronLeft,
+  IconChevronRight,
+  IconCircleCheck,
+  IconFlask,
+  IconKeyboard,
+} from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from 'urql';
+import { errorCause } from '../../../app/graphql/errors';
+import { CenteredLoader } from '../../../ui/centered-loader';
+import { DateText } from '../../../ui/date-text';
+import { EmptyState } from '../../../ui/empty-state';
+import { usePermissions } from '../../member/hooks/use-session';
+import { kindKey } from '../../submission/kinds';
+import { StatusBadge } from '../../submission/components/status-badge';
+import { reviewAbilities, reviewPanels } from '../decisions';
+import { ReviewSubmissionQuery } from '../graphql';
+import { useQueueNeighbours } from '../hooks/use-queue-neighbours';
+import { useReviewActions } from '../hooks/use-review-actions';
+import { useReviewLock } from '../hooks/use-review-lock';
+import { readReviewContext, reviewPath, writeQueueParams } from '../urls';
+import { ApproveDialog } from './approve-dialog';
+import { LockBanner } from './lock-banner';
+import { RejectDialog } from './reject-dialog';
+import { CategorySection, DetailsSection, RequiredItemsSection, TermsSection } from './review-details';
+import { FilesSection, ImagesSection } from './review-media';
+import { ReviewSidePanels } from './review-side-panels';
+import { ShortcutsHelp } from './shortcuts-help';
+import { StaffActionsMenu } from './staff-actions-menu';
+import { STAFF_QUEUE_LINKS } from '../links';
+
+const PAGE_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'SubmissionTest'] };
+
+/**
+ * One creation, with everything a reviewer needs on one page: what the creator wrote, files,
+ * pictures, category and tags, required items, terms answers, and beside it the checklist, tests,
+ * update requests, reports, the creator's other creations and the full history. Opened from a
+ * queue, it steps through that queue (j/k) and moves on after a decision.
+ */
+export function ReviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { itemId } = useParams();
+  const id = Number(itemId);
+  const [searchParams] = useSearchParams();
+  const context = useMemo(() => readReviewContext(searchParams), [searchParams]);
+  const permissions = usePermissions();
+  const [{ data, fetching, error }] = useQuery({
+    query: ReviewSubmissionQuery,
+    variables: { id },
+    pause: !Number.isInteger(id) || id <= 0,
+    context: PAGE_CONTEXT,
+  });
+  const neighbours = useQueueNeighbours(id, context);
+  const [approving, setApproving] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const { sendToTest } = useReviewActions();
+
+  const submission = data?.submissionProperties ?? null;
+  const { lock, takeOver } = useReviewLock(id, submission !== null && !submission.deleted_at && reviewPanels(permissions).canLock);
+  const lockedByOther = lock !== null && !lock.is_mine;
+  // Someone else reviewing: nothing is decided here until the reviewer takes it over.
+  const abilities = submission && !lockedByOther ? reviewAbilities(submission, permissions) : null;
+  const queueLink = context ? STAFF_QUEUE_LINKS.find((link) => (link.badge ?? link.counter) === context.queue) : undefined;
+  const backTo = queueLink && context ? `${queueLink.to}?${writeQueueParams({ ...context.params, selected: id }).toString()}` : '/staff';
+  const open = (target: number | null) => target && void navigate(reviewPath(target, context ?? undefined));
+  // After a decision the creation leaves its queue: the next one is waiting, or else the queue itself.
+  const moveOn = () => (neighbours.next && neighbours.next !== id ? open(neighbours.next) : void navigate(backTo));
+
+  useHotkeys([
+    ['j', () => open(neighbours.next)],
+    ['k', () => open(neighbours.previous)],
+    ['a', () => abilities?.canApprove && setApproving(true)],
+    ['r', () => abilities?.canReject && setRejecting(true)],
+    ['t', () => submission && abilities?.canTest && void sendToTest(submission.id)],
+    ['f', () => document.getElementById('files')?.scrollIntoView({ behavior: 'smooth' })],
+    ['Escape', () => void navigate(backTo)],
+    ['shift+?', () => setHelpOpen(true)],
+  ]);
+
+  if (!Number.isInteger(id) || id <= 0) return <EmptyState icon={IconBan} title={t('review.page.badId')} />;
+  if (!data && fetching) return <CenteredLoader label={t('review.page.loading')} />;
+  if (!submission) {
+    return (
+      <EmptyState icon={IconBan} color="red" title={t('review.page.loadFailed')}>
+        {error ? errorCause(error) : null}
+      </EmptyState>
+    );
+  }
+  if (location.hash === '#files') queueMicrotask(() => document.getElementById('files')?.scrollIntoView());
+
+  return (
+    <Stack gap="lg" maw={1280}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Anchor component={Link} to={backTo} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={16} aria-hidden />
+            {queueLink ? t('review.page.backTo', { queue: t(`nav.${queueLink.label}`) }) : t('review.page.backToOverview')}
+          </Group>
+        </Anchor>
+        {context ? (
+          <Group gap={4}>
+            {neighbours.position && neighbours.total ? (
+              <Text size="sm" c="dimmed" mr="xs">
+                {t('review.page.position', { position: neighbours.position, total: neighbours.total })}
+              </Text>
+            ) : null}
+            <Tooltip label={t('review.page.previous')}>
+              <ActionIcon variant="default" aria-label={t('review.page.previous')} disabled={!neighbours.previous} onClick={() => open(neighbours.previous)}>
+                <IconChevronLeft size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('review.page.next')}>
+              <ActionIcon variant="default" aria-label={t('review.page.next')} disabled={!neighbours.next} onClick={() => open(neighbours.next)}>
+                <IconChevronRight size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ) : null}
+      </Group>
+
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Stack gap={6} miw={0} style={{ flex: '1 1 420px' }}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} fz={{ base: 24, sm: 28 }} lh={1.2}>
+              {submission.name || t('list.untitled')}
+            </Title>
+            <StatusBadge facts={submission} size="lg" />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t(`kinds.${kindKey(submission.model_type)}.name`)} · #{submission.id} · {t('review.queue.by', { name: submission.creator.UserName })}
+            {submission.submitted_at ? (
+              <>
+                {' · '}
+                {t('review.page.submitted')} <DateText value={submission.submitted_at} />
+              </>
+            ) : null}
+            {submission.publish_at ? (
+              <>
+                {' · '}
+                {t('review.page.publishAt')} <DateText value={submission.publish_at} />
+              </>
+            ) : null}
+            {submission.team_member ? ` · ${t('review.page.assignedTo', { name: submission.team_member.UserName })}` : null}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Tooltip label={t('review.page.shortcuts')}>
+            <ActionIcon variant="default" size="lg" aria-label={t('review.page.shortcuts')} onClick={() => setHelpOpen(true)}>
+              <IconKeyboard size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          {abilities?.canTest ? (
+            <Button variant="light" color="violet" leftSection={<IconFlask size={16} aria-hidden />} onClick={() => void sendToTest(submission.id)}>
+              {t('review.actions.test')}
+            </Button>
+          ) : null}
+          {abilities?.canReject ? (
+            <Button variant="light" color="red" leftSection={<IconBan size={16} aria-hidden />} onClick={() => setRejecting(true)}>
+              {t('review.actions.reject')}
+            </Button>
+          ) : null}
+          {abilities?.canApprove ? (
+            <Button color="teal" leftSection={<IconCircleCheck size={16} aria-hidden />} onClick={() => setApproving(true)}>
+              {t('review.actions.approve')}
+            </Button>
+          ) : null}
+          <StaffActionsMenu submission={submission} />
+        </Group>
+      </Group>
+
+      {lock && lockedByOther ? <LockBanner lock={lock} onTakeOver={() => void takeOver()} /> : null}
+      {submission.status === 'REJECTED' && submission.latest_rejection_reason ? (
+        <Alert color="red" title={t('review.page.rejectedBecause')}>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {submission.latest_rejection_reason}
+          </Text>
+        </Alert>
+      ) : null}
+      {submission.missing_items.length && submission.status !== 'CREATED' ? (
+        <Alert color="orange" title={t('review.page.missing', { count: submission.missing_items.length })}>
+          {submission.missing_items.map((item) => item.message).join(' · ')}
+        </Alert>
+      ) : null}
+
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="lg">
+            <DetailsSection submission={submission} />
+            <ImagesSection submission={submission} />
+            <FilesSection submission={submission} />
+            <CategorySection submission={submission} />
+            <RequiredItemsSection submission={submission} />
+            <TermsSection submission={submission} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <ReviewSidePanels submission={submission} />
+        </Grid.Col>
+      </Grid>
+
+      <ApproveDialog ids={approving ? [submission.id] : []} name={submission.name} onClose={() => setApproving(false)} onApproved={moveOn} />
+      <RejectDialog target={rejecting ? submission : null} onClose={() => setRejecting(false)} onRejected={moveOn} />
+      <ShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />
+    </Stack>
+  );
+}
