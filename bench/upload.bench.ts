@@ -15,9 +15,10 @@
 // Throughput ratio = bare time / product time (goal >= 0.7). For reference only, the same bare pipe
 // with an fsync before it answers (the durability the product keeps) is timed too. Server memory growth = the product
 // process's peak resident memory during the upload minus its resident memory just before (sampled
-// from /proc every 50 ms; goal <= 64 MiB). BENCH_UPLOAD_MIB (default 1024) and BENCH_UPLOAD_ROUNDS
+// from /proc every 50 ms; goal <= 64 MiB). Each upload starts after an untimed `sync`, so no upload
+// pays for the page-cache write-back of the one before it. BENCH_UPLOAD_MIB (default 1024) and BENCH_UPLOAD_ROUNDS
 // (default 3) change the size and rounds of a trial run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -179,8 +180,13 @@ interface Run {
   growth: number;
 }
 
-/** Times one upload; for the product also samples its memory. */
+/**
+ * Times one upload; for the product also samples its memory. Before the clock starts, `sync`
+ * (untimed) writes out what earlier uploads left in the page cache: the bare pipe leaves its whole
+ * body dirty, and without this the next upload, whichever it is, would pay for that write-back.
+ */
 async function timed(pid: number | null, upload: () => Promise<void>): Promise<Run> {
+  execFileSync('sync');
   const before = pid ? rss(pid) : 0;
   const sampler = pid ? sampleMemory(pid) : null;
   const started = process.hrtime.bigint();
@@ -307,7 +313,9 @@ export const bench: Bench = {
       `${ROUNDS} alternating rounds. The product's time runs until the file is a row of a creation: it hashes (sha256),`,
       'fsyncs and registers the content. Memory is the product process\'s peak resident memory during an upload minus',
       'its resident memory just before. The goal is against the bare pipe, which never syncs; the same pipe made',
-      'durable before it answers (fsync, as the product does) is shown beside it for reference.',
+      'durable before it answers (fsync, as the product does) is shown beside it for reference. Before each timed',
+      'upload an untimed `sync` writes out what earlier uploads left in the page cache, so that no upload pays for',
+      'the write-back of the one before it (the bare pipe leaves its whole body unwritten).',
       '',
       markdownTable(head, rows),
       '',

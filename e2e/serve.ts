@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureWebBuild } from '../scripts/web-build';
 
-const dataDir = path.resolve(import.meta.dirname, '../.tmp/e2e-data');
+// E2E_DATA_DIR lets two runs (on two E2E_PORTs) share one machine.
+const dataDir = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 ensureWebBuild();

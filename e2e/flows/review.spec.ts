@@ -52,6 +52,9 @@ test('a creator submits, a tester fails a test, the creator fixes and resubmits,
   await testerReview.sendToTest();
   await testerReview.failTest(TEST_NOTES);
   await testerReview.screenshot('review-test-failed');
+  // The tester moves on; leaving the page hands the creation back (the review lock is released).
+  await tester.getByRole('link', { name: 'Back to Awaiting approval' }).click();
+  await expect(tester.getByRole('heading', { level: 1, name: 'Awaiting approval' })).toBeVisible();
 
   // The creator sees it under Needs attention, with what the tester found.
   await creator.goto('/needs-attention');

@@ -1,6 +1,8 @@
 import type { QueueId } from '@corner/domain';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FeaturedPage } from '../features/featured/components/featured-page';
+import { FEATURED_LINK } from '../features/featured/links';
 import { FileManagementPage } from '../features/file/components/file-management-page';
 import { FILE_MANAGEMENT_LINK } from '../features/file/links';
 import { ArchivePage } from '../features/legacy/components/archive-page';
@@ -124,6 +126,7 @@ export const routes: RouteObject[] = [
               staffQueue(STAFF_APPROVED_LINK, 'approved', 'approved'),
               staffQueue(STAFF_PUBLISHED_LINK, 'published', 'published'),
               staffQueue(DELETED_LINK, 'deleted', 'deleted'),
+              staffPage(FEATURED_LINK, <FeaturedPage />),
               staffQueue(TESTING_FAILED_LINK, 'testingFailed', 'failedTesting'),
               staffQueue(UPDATES_TESTING_FAILED_LINK, 'updatesTestingFailed', 'updatesFailedTesting'),
               staffQueue(REJECTED_LINK, 'rejected', 'rejected'),

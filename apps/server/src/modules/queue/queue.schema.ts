@@ -1,11 +1,8 @@
-import type { ObjectRef } from '@pothos/core';
 import { STAFF_COUNTER_QUEUES } from '@corner/domain';
 import type { Context } from '../../context';
 import { builder } from '../../schema/builder';
-import type { Page } from '../../schema/paginator';
 import { policy } from '../../schema/policy';
-import type { SubmissionRow } from '../submission/submission.access';
-import { QueryParams } from '../submission/submission.schema';
+import { QueryParams, SubmissionPropertiesPaginator } from '../submission/submission.schema';
 import {
   countSubmissions,
   queueOf,
@@ -56,12 +53,6 @@ builder.queryFields((t) => ({
     resolve: (_r, _a, ctx) => queueService.staffCounters(ctx.db, ctx.log),
   }),
 }));
-
-/**
- * The paged creations type, defined beside SubmissionProperties in submission.schema.ts and named
- * here (Pothos resolves a type by its name when the schema is built).
- */
-const SubmissionPropertiesPaginator = 'SubmissionPropertiesPaginator' as unknown as ObjectRef<any, Page<SubmissionRow>>;
 
 /** A staff search over every creator: the queue's page permission first, then its list. */
 function staffSearch(ctx: Context, params: QueryParamsInput, options: { everyLiveCreation?: boolean } = {}) {

@@ -219,7 +219,8 @@ SubmissionPropertiesRef.implement({
   }),
 });
 
-const SubmissionPropertiesPaginator = paginatorOf('SubmissionProperties', SubmissionPropertiesRef);
+/** One page of creations: the lists of creators and staff alike. */
+export const SubmissionPropertiesPaginator = paginatorOf('SubmissionProperties', SubmissionPropertiesRef);
 
 /** A creation seen through its kind: the kind's own fields beside the shared properties. */
 interface CreationShape {

@@ -13,7 +13,7 @@ function seededRole(name: string): Set<string> {
 }
 
 describe('staff menu', () => {
-  it('lists every route of SPEC section 2 in order for a member with every permission', () => {
+  it('lists every route of SPEC section 2 (and the featured lists) in order for a member with every permission', () => {
     expect(ids(visibleMenu(STAFF_MENU, new Set(ALL_PERMISSIONS)))).toEqual([
       '/staff',
       '---',
@@ -25,6 +25,7 @@ describe('staff menu', () => {
       '/staff/approved',
       '/staff/published',
       '/staff/deleted',
+      '/staff/featured',
       '---',
       '/staff/testing-failed',
       '/staff/updates-testing-failed',
@@ -45,12 +46,13 @@ describe('staff menu', () => {
     expect(ids(visibleMenu(STAFF_MENU, new Set()))).toEqual(['/staff', '---']);
   });
 
-  it('shows a content manager only the published pages', () => {
+  it('shows a content manager only the published pages and the featured lists', () => {
     expect(ids(visibleMenu(STAFF_MENU, seededRole('Content manager')))).toEqual([
       '/staff',
       '---',
       '/staff/published',
       '/staff/deleted',
+      '/staff/featured',
       '---',
     ]);
   });

@@ -1,3 +1,4 @@
+import { FEATURED_LINK } from '../../features/featured/links';
 import { FILE_MANAGEMENT_LINK } from '../../features/file/links';
 import { ARCHIVE_LINK, STAFF_MIGRATION_LINK } from '../../features/legacy/links';
 import { STAFF_MESSAGES_LINK } from '../../features/message/links';
@@ -23,6 +24,7 @@ export const STAFF_MENU: readonly MenuEntry[] = [
   ...STAFF_INTAKE_LINKS,
   separator('staff-decided'),
   ...STAFF_DECIDED_LINKS,
+  FEATURED_LINK,
   separator('staff-problems'),
   ...STAFF_PROBLEM_LINKS,
   separator('staff-tools'),

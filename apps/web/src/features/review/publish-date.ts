@@ -22,3 +22,15 @@ export function fromLocalInput(value: string): string | null {
 export function isPast(iso: string, now: Date = new Date()): boolean {
   return new Date(iso).getTime() <= now.getTime();
 }
+
+/**
+ * Where a publish date falls against the reviewer's today: the approved list is split there (SPEC
+ * section 9), scheduled for a later day above, for today below.
+ */
+export function publishDay(iso: string | null | undefined, now: Date = new Date()): 'earlier' | 'today' | 'later' | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  const day = (x: Date) => x.getFullYear() * 10_000 + x.getMonth() * 100 + x.getDate();
+  return day(d) < day(now) ? 'earlier' : day(d) > day(now) ? 'later' : 'today';
+}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { readFragment, type FragmentOf } from 'gql.tada';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateText } from '../../../ui/date-text';
@@ -28,6 +28,8 @@ export interface QueueTableProps {
   reviewHref: (id: number) => string;
   /** The queue is a testing queue: submitted creations there read as being tested. */
   isTestingQueue?: boolean;
+  /** Splits the rows into groups (in their order), each under a heading row, e.g. publishing today and later. */
+  groupOf?: (row: { publish_at?: string | null }) => string | null;
 }
 
 /**
@@ -45,6 +47,7 @@ export function QueueTable({
   onCursorChange,
   reviewHref,
   isTestingQueue = false,
+  groupOf,
 }: QueueTableProps) {
   const { t } = useTranslation();
   const cursorRef = useRef<HTMLTableRowElement | null>(null);
@@ -74,18 +77,32 @@ export function QueueTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((data) => {
+          {rows.map((data, index) => {
             const row = readFragment(QueueRowFragment, data);
             const isCursor = row.id === cursorId;
             const date = keyDate(row);
+            const group = groupOf?.(row) ?? null;
+            const previous = index > 0 ? groupOf?.(readFragment(QueueRowFragment, rows[index - 1]!)) : undefined;
             return (
+              <Fragment key={row.id}>
+              {group && group !== previous ? (
+                <Table.Tr className={classes.group}>
+                  <Table.Th colSpan={5} scope="colgroup">
+                    {group}
+                  </Table.Th>
+                </Table.Tr>
+              ) : null}
               <Table.Tr
-                key={row.id}
                 ref={isCursor ? cursorRef : undefined}
                 data-cursor={isCursor || undefined}
                 aria-current={isCursor || undefined}
                 className={classes.row}
-                onClick={() => onCursorChange(row.id)}
+                onClick={(event) => {
+                  // A click on the row moves the cursor; one on its link opens the review instead
+                  // (moving the cursor then would rewrite the URL being opened).
+                  if ((event.target as HTMLElement).closest('a, button, input, label')) return;
+                  onCursorChange(row.id);
+                }}
               >
                 <Table.Td onClick={(event) => event.stopPropagation()}>
                   <Checkbox
@@ -146,6 +163,7 @@ export function QueueTable({
                   </Text>
                 </Table.Td>
               </Table.Tr>
+              </Fragment>
             );
           })}
         </Table.Tbody>

@@ -18,6 +18,7 @@ import { CREATABLE_KINDS } from '../../submission/urls';
 import { moveCursor, reviewAbilities } from '../decisions';
 import { StaffQueueQuery } from '../graphql';
 import { useReviewActions } from '../hooks/use-review-actions';
+import { publishDay } from '../publish-date';
 import {
   QUEUE_SORT_FIELDS,
   effectiveQueueSort,
@@ -275,6 +276,14 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
               onCursorChange={(id) => go({ selected: id })}
               reviewHref={reviewHref}
               isTestingQueue={queue === 'testing'}
+              groupOf={
+                queue === 'approved' || queue === 'published'
+                  ? (row) => {
+                      const day = publishDay(row.publish_at);
+                      return day ? t(`review.queue.publishDay.${day}`) : null;
+                    }
+                  : undefined
+              }
             />
           ) : null}
         </Paper>

@@ -1,6 +1,9 @@
+import { GRAPHQL_PATH } from '@corner/domain';
+import { print } from 'graphql';
 import type { ResultOf } from 'gql.tada';
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation } from 'urql';
+import { useSession } from '../../member/hooks/use-session';
 import { LockSubmissionMutation, ReleaseLockMutation } from '../graphql';
 
 /** How often the open review page renews its lock; the server frees a lock after 2 minutes without one. */
@@ -17,6 +20,7 @@ export function useReviewLock(id: number, enabled: boolean) {
   const [, lockMutation] = useMutation(LockSubmissionMutation);
   const [, release] = useMutation(ReleaseLockMutation);
   const [lock, setLock] = useState<ReviewLock | null>(null);
+  const { token } = useSession();
 
   const refresh = useCallback(
     async (force = false) => {
@@ -31,11 +35,23 @@ export function useReviewLock(id: number, enabled: boolean) {
     setLock(null);
     void refresh();
     const timer = window.setInterval(() => void refresh(), LOCK_HEARTBEAT_MS);
+    // Closing the tab or leaving the app runs no React cleanup: a keepalive request still releases
+    // the lock, so the next reviewer does not wait for it to go stale.
+    const handlePageHide = () => {
+      void fetch(GRAPHQL_PATH, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json', authorization: token ? `Bearer ${token}` : '' },
+        body: JSON.stringify({ operationName: 'ReleaseReviewLock', query: print(ReleaseLockMutation), variables: { id } }),
+      }).catch(() => {});
+    };
+    window.addEventListener('pagehide', handlePageHide);
     return () => {
       window.clearInterval(timer);
+      window.removeEventListener('pagehide', handlePageHide);
       void release({ id });
     };
-  }, [enabled, id, refresh, release]);
+  }, [enabled, id, refresh, release, token]);
 
   return { lock, takeOver: () => refresh(true) };
 }
