@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
-import { members } from '../../db/schema/index';
 import { MemberSummaryRef } from '../member/member.schema';
+import { memberSummary } from '../member/member.service';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as service from './featured.service';
 
@@ -21,11 +20,7 @@ export const FeaturedSubmissionRef = builder.objectRef<service.FeaturedRow>('Fea
       type: MemberSummaryRef,
       nullable: true,
       description: 'Who made the list.',
-      resolve: async (f, _a, ctx) => {
-        if (f.member_id === null) return null;
-        const [m] = await ctx.db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, f.member_id));
-        return m ?? null;
-      },
+      resolve: (f, _a, ctx) => memberSummary(ctx.db, f.member_id),
     }),
     submissions: t.field({ type: [SubmissionPropertiesRef], description: 'Its creations, in order.', resolve: (f, _a, ctx) => service.submissionsOf(ctx.db, f.id) }),
   }),

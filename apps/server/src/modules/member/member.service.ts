@@ -270,3 +270,10 @@ export async function findMemberByEmail(db: DbOrTx, email: string) {
   const [m] = await db.select().from(members).where(sql`lower(${members.email}) = ${email.trim().toLowerCase()}`);
   return m ?? null;
 }
+
+/** A member as MemberSummary shows them (id and name), or null for none or one who is gone. */
+export async function memberSummary(db: DbOrTx, id: number | null): Promise<{ id: number; username: string } | null> {
+  if (id === null) return null;
+  const [m] = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id));
+  return m ?? null;
+}

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { builder } from '../../schema/builder';
 import { owned, policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
-import { members } from '../../db/schema/index';
 import { MemberSummaryRef } from '../member/member.schema';
+import { memberSummary } from '../member/member.service';
 import { loadSubmission } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as service from './report.service';
@@ -27,9 +26,7 @@ export const SubmissionReportRef = builder.objectRef<service.ReportRow>('Submiss
       nullable: true,
       description: 'Who reported it: shown to staff and to the reporter, not to the reported creator.',
       resolve: async (r, _a, ctx) => {
-        if (r.member_id === null || !service.mayKnowReporter(ctx, r)) return null;
-        const [m] = await ctx.db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, r.member_id));
-        return m ?? null;
+        return service.mayKnowReporter(ctx, r) ? memberSummary(ctx.db, r.member_id) : null;
       },
     }),
     submission: t.field({ type: SubmissionPropertiesRef, resolve: (r, _a, ctx) => loadSubmission(ctx.db, r.submission_id) }),

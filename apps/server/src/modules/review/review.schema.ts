@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Context } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { members } from '../../db/schema/index';
 import { builder } from '../../schema/builder';
 import { paginatorOf } from '../../schema/paginator';
 import { owned, policy } from '../../schema/policy';
 import { FileRef } from '../file/file.schema';
 import { ImageRef } from '../image/image.schema';
 import { MemberSummaryRef } from '../member/member.schema';
+import { memberSummary } from '../member/member.service';
 import { isOwner, type SubmissionRow } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import { checklistKind, CHECKLIST_KINDS, loadReviewData, type ChecklistItem, type RejectionTemplate } from './review-data';
@@ -20,11 +18,6 @@ import * as service from './review.service';
 // Read when the schema loads: a broken data file stops the start with a message naming it.
 const reviewData = loadReviewData();
 
-async function memberSummary(db: DbOrTx, id: number | null) {
-  if (id === null) return null;
-  const [m] = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id));
-  return m ?? null;
-}
 
 /** A test of a creation or of one of its update requests, as staff see it. */
 export const SubmissionTestRef = builder.objectRef<testService.TestRow>('SubmissionTest').implement({

@@ -8,7 +8,6 @@ import {
   collaborations,
   collections,
   externalUrlRequirements,
-  members,
   recommendedItems,
   reports,
   requiredItems,
@@ -24,6 +23,7 @@ import {
 } from '../../db/schema/index';
 import { AttributeRef, CategoryRef } from '../catalog/catalog.schema';
 import { MemberSummaryRef } from '../member/member.schema';
+import { memberSummary } from '../member/member.service';
 import { rows } from '../../db/rows';
 import * as catalog from '../catalog/catalog.service';
 import { STAFF_EDIT_PERMISSIONS, STAFF_VIEW_PERMISSIONS, submissionForView, type SubmissionRow } from './submission.access';
@@ -82,11 +82,6 @@ const BridgeRef = builder.objectRef<{ legacy_item_id: number }>('SubmissionBridg
   fields: (t) => ({ object: t.field({ type: BridgeObjectRef, resolve: (b) => ({ ID: b.legacy_item_id }) }) }),
 });
 
-async function memberLite(db: import('../../db/client').Db, id: number | null) {
-  if (id === null) return null;
-  const [m] = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id));
-  return m ?? null;
-}
 
 async function countOf(db: import('../../db/client').Db, query: ReturnType<typeof sql>) {
   const [row] = await rows<{ n: number }>(db, query);
@@ -126,8 +121,8 @@ SubmissionPropertiesRef.implement({
     submitted_at: t.expose('submitted_at', { type: 'DateTime', nullable: true, description: 'When it was last submitted for review.' }),
     team_member_id: t.exposeInt('team_member_id', { nullable: true }),
     migration_result: t.expose('migration_result', { type: 'JSON', nullable: true }),
-    creator: t.field({ type: MemberSummaryRef, resolve: async (s, _a, ctx) => (await memberLite(ctx.db, s.member_id))! }),
-    moderator: t.field({ type: MemberSummaryRef, nullable: true, resolve: (s, _a, ctx) => memberLite(ctx.db, s.moderator_id) }),
+    creator: t.field({ type: MemberSummaryRef, resolve: async (s, _a, ctx) => (await memberSummary(ctx.db, s.member_id))! }),
+    moderator: t.field({ type: MemberSummaryRef, nullable: true, resolve: (s, _a, ctx) => memberSummary(ctx.db, s.moderator_id) }),
     numUpdates: t.int({
       resolve: (s, _a, ctx) => countOf(ctx.db, sql`select count(*)::int as n from ${updateRequests} where submission_id = ${s.id}`),
     }),
@@ -235,7 +230,7 @@ const CreationRef = builder.interfaceRef<CreationShape>('Creation').implement({
   fields: (t) => ({
     id: t.int({ resolve: (c) => c.submission.model_id }),
     submission_id: t.int({ resolve: (c) => c.submission.id }),
-    creator: t.field({ type: MemberSummaryRef, resolve: async (c, _a, ctx) => (await memberLite(ctx.db, c.submission.member_id))! }),
+    creator: t.field({ type: MemberSummaryRef, resolve: async (c, _a, ctx) => (await memberSummary(ctx.db, c.submission.member_id))! }),
     properties: t.field({ type: SubmissionPropertiesRef, resolve: (c) => c.submission }),
   }),
 });

@@ -1,21 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { builder } from '../../schema/builder';
 import { owned, policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
-import { members } from '../../db/schema/index';
 import { FileRef, FileVersionRef } from '../file/file.schema';
 import { ImageRef } from '../image/image.schema';
 import { MemberSummaryRef } from '../member/member.schema';
+import { memberSummary } from '../member/member.service';
 import { SubmissionTestRef } from '../review/review.schema';
 import { loadSubmission } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as service from './update-request.service';
 
-async function memberSummary(db: import('../../db/client').Db, id: number | null) {
-  if (id === null) return null;
-  const [m] = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id));
-  return m ?? null;
-}
 
 const UpdateRequestFileVersionRef = builder.objectRef<service.BroughtVersion>('UpdateRequestFileVersion').implement({
   description: 'The version of one file an update request brings: approving the request makes it the published version.',
