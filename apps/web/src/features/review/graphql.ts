@@ -88,8 +88,8 @@ export const UndoReviewDecisionMutation = graphql(`
 `);
 
 export const CreateSubmissionTestMutation = graphql(`
-  mutation CreateSubmissionTest($submission_id: Int!, $notes: String) {
-    createSubmissionTest(submission_id: $submission_id, notes: $notes) {
+  mutation CreateSubmissionTest($submission_id: Int!, $update_request_id: Int, $notes: String) {
+    createSubmissionTest(submission_id: $submission_id, update_request_id: $update_request_id, notes: $notes) {
       id
       status
     }

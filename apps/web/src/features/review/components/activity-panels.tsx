@@ -15,6 +15,7 @@ import {
   SubmissionReportsQuery,
   SubmissionUpdateRequestsQuery,
 } from '../graphql';
+import { useReviewActions } from '../hooks/use-review-actions';
 import { reviewPath } from '../urls';
 import { ReviewSection } from './review-details';
 
@@ -36,9 +37,10 @@ function useAction() {
 
 const REQUEST_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'teal', REJECTED: 'red' };
 
-/** The creator's update requests: message, the file versions each brings, and approve or reject while pending. */
-export function UpdateRequestsPanel({ submissionId, canDecide }: { submissionId: number; canDecide: boolean }) {
+/** The creator's update requests: message, the file versions each brings; while pending, test it, approve or reject it. */
+export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { submissionId: number; canDecide: boolean; canTest: boolean }) {
   const { t } = useTranslation();
+  const { sendToTest } = useReviewActions();
   const [{ data, error }] = useQuery({ query: SubmissionUpdateRequestsQuery, variables: { submission_id: submissionId }, context: ACTIVITY_CONTEXT });
   const [, decide] = useMutation(DecideUpdateRequestMutation);
   const [note, setNote] = useState('');
@@ -84,6 +86,13 @@ export function UpdateRequestsPanel({ submissionId, canDecide }: { submissionId:
                   <Text size="xs" c="dimmed">
                     {request.decision_note}
                   </Text>
+                ) : null}
+                {request.status === 'PENDING' && canTest ? (
+                  <Group justify="flex-end">
+                    <Button size="xs" variant="light" color="violet" onClick={() => void sendToTest(submissionId, { updateRequestId: request.id })}>
+                      {t('review.updates.test')}
+                    </Button>
+                  </Group>
                 ) : null}
                 {request.status === 'PENDING' && canDecide ? (
                   <>

@@ -17,7 +17,7 @@ export function ReviewSidePanels({ submission }: { submission: ReviewSubmission 
     <Stack gap="lg">
       {panels.canSeeChecklist ? <ChecklistPanel submissionId={submission.id} modelType={submission.model_type} /> : null}
       {panels.canSeeTests ? <TestsPanel submissionId={submission.id} canEdit={panels.canEditTests} /> : null}
-      <UpdateRequestsPanel submissionId={submission.id} canDecide={panels.canDecideUpdates} />
+      <UpdateRequestsPanel submissionId={submission.id} canDecide={panels.canDecideUpdates} canTest={panels.canEditTests} />
       <ReportsPanel submissionId={submission.id} canDismiss={panels.canDismissReports} />
       <CreatorPanel submissionId={submission.id} creator={submission.creator} />
       <HistoryPanel submissionId={submission.id} />

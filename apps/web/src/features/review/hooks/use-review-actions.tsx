@@ -17,7 +17,7 @@ import {
 export const UNDO_TOAST_MS = 10_000;
 
 /** Refetch every list and count that shows creations once a decision changed one. */
-const DECISION_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'Counters'] };
+const DECISION_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'SubmissionTest', 'SubmissionUpdateRequest', 'Counters'] };
 
 export type ActionOutcome = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
 
@@ -110,13 +110,16 @@ export function useReviewActions() {
   );
 
   const sendToTest = useCallback(
-    async (id: number, notes?: string): Promise<ActionOutcome> => {
-      const result = await createTest({ submission_id: id, notes: notes?.trim() || null }, DECISION_CONTEXT);
+    async (id: number, options: { notes?: string; updateRequestId?: number } = {}): Promise<ActionOutcome> => {
+      const result = await createTest(
+        { submission_id: id, update_request_id: options.updateRequestId ?? null, notes: options.notes?.trim() || null },
+        DECISION_CONTEXT,
+      );
       if (result.error) {
         notifications.show({ color: 'red', title: t('review.test.failed'), message: errorCause(result.error) });
         return failure(result.error);
       }
-      notifications.show({ color: 'violet', message: t('review.test.done') });
+      notifications.show({ color: 'violet', message: t(options.updateRequestId ? 'review.test.updateDone' : 'review.test.done') });
       return { ok: true };
     },
     [createTest, t],
