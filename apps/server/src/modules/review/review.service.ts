@@ -7,6 +7,7 @@ import { rows } from '../../db/rows';
 import { authorizationError, AuthorizationCode, type AppError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { loadAuthMember } from '../member/session.sql';
+import { escapeLike } from '../catalog/catalog.service';
 import { writeLog } from '../log/log.service';
 import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
 import { setChildren } from '../submission/submission.service';
@@ -307,7 +308,7 @@ export async function publishSubmissionAs(ctx: Context, id: number, memberId: nu
 export async function searchArtists(db: DbOrTx, name: string | null | undefined, first?: number | null, page?: number | null): Promise<Page<{ id: number; username: string }>> {
   const { perPage, currentPage, limit, offset } = pageWindow(first, page);
   const phrase = name?.trim();
-  const where = and(isNull(members.deleted_at), phrase ? ilike(members.username, `%${phrase.replace(/[\\%_]/g, '\\$&')}%`) : undefined);
+  const where = and(isNull(members.deleted_at), phrase ? ilike(members.username, `%${escapeLike(phrase)}%`) : undefined);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(members).where(where);
   const data = await db
     .select({ id: members.id, username: members.username })
