@@ -2,6 +2,7 @@ import { formatBytes } from '@corner/domain';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import type { CombinedError } from '@urql/core';
 import { useState } from 'react';
+import { useActionStatus } from '../../../ui/auto-save/use-action-status';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -21,18 +22,9 @@ import { ReviewSection } from './review-details';
 
 const ACTIVITY_CONTEXT = { additionalTypenames: ['SubmissionUpdateRequest', 'SubmissionReport', 'SubmissionProperties', 'Counters'] };
 
-/** Runs a mutation and keeps its failure as text for the card that started it. */
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function run(action: () => Promise<{ error?: CombinedError | undefined }>) {
-    setBusy(true);
-    setError(null);
-    const result = await action();
-    setBusy(false);
-    if (result.error) setError(errorCause(result.error));
-  }
-  return { busy, error, run };
+/** What a mutation's answer says went wrong, or null when it worked (for useActionStatus). */
+function problemOf(result: { error?: CombinedError | undefined }): string | null {
+  return result.error ? errorCause(result.error) : null;
 }
 
 const REQUEST_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'teal', REJECTED: 'red' };
@@ -44,7 +36,7 @@ export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { subm
   const [{ data, error }] = useQuery({ query: SubmissionUpdateRequestsQuery, variables: { submission_id: submissionId }, context: ACTIVITY_CONTEXT });
   const [, decide] = useMutation(DecideUpdateRequestMutation);
   const [note, setNote] = useState('');
-  const action = useAction();
+  const action = useActionStatus();
   const requests = data?.getSubmissionUpdateRequests.data ?? [];
   if (!error && requests.length === 0) return null;
   return (
@@ -109,16 +101,16 @@ export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { subm
                         size="xs"
                         color="red"
                         variant="light"
-                        loading={action.busy}
-                        onClick={() => void action.run(() => decide({ id: request.id, status: 'REJECTED', message: note || null }, ACTIVITY_CONTEXT))}
+                        loading={action.status === 'saving'}
+                        onClick={() => void action.run(async () => problemOf(await decide({ id: request.id, status: 'REJECTED', message: note || null }, ACTIVITY_CONTEXT)))}
                       >
                         {t('review.updates.reject')}
                       </Button>
                       <Button
                         size="xs"
                         color="teal"
-                        loading={action.busy}
-                        onClick={() => void action.run(() => decide({ id: request.id, status: 'APPROVED', message: note || null }, ACTIVITY_CONTEXT))}
+                        loading={action.status === 'saving'}
+                        onClick={() => void action.run(async () => problemOf(await decide({ id: request.id, status: 'APPROVED', message: note || null }, ACTIVITY_CONTEXT)))}
                       >
                         {t('review.updates.approve')}
                       </Button>
@@ -128,9 +120,9 @@ export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { subm
               </Stack>
             </Paper>
           ))}
-          {action.error ? (
+          {action.failure ? (
             <Text size="sm" c="red.8" role="alert">
-              {action.error}
+              {action.failure}
             </Text>
           ) : null}
         </Stack>
@@ -144,7 +136,7 @@ export function ReportsPanel({ submissionId, canDismiss }: { submissionId: numbe
   const { t } = useTranslation();
   const [{ data, error }] = useQuery({ query: SubmissionReportsQuery, variables: { submission_id: submissionId }, context: ACTIVITY_CONTEXT });
   const [, dismiss] = useMutation(DismissReportMutation);
-  const action = useAction();
+  const action = useActionStatus();
   const reports = data?.getSubmissionReports.data ?? [];
   if (!error && reports.length === 0) return null;
   return (
@@ -175,16 +167,16 @@ export function ReportsPanel({ submissionId, canDismiss }: { submissionId: numbe
                   </Text>
                 </Stack>
                 {!report.deleted_at && canDismiss ? (
-                  <Button size="compact-xs" variant="default" loading={action.busy} onClick={() => void action.run(() => dismiss({ id: report.id }, ACTIVITY_CONTEXT))}>
+                  <Button size="compact-xs" variant="default" loading={action.status === 'saving'} onClick={() => void action.run(async () => problemOf(await dismiss({ id: report.id }, ACTIVITY_CONTEXT)))}>
                     {t('review.reports.dismiss')}
                   </Button>
                 ) : null}
               </Group>
             </Paper>
           ))}
-          {action.error ? (
+          {action.failure ? (
             <Text size="sm" c="red.8" role="alert">
-              {action.error}
+              {action.failure}
             </Text>
           ) : null}
         </Stack>

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import type { ResultOf } from 'gql.tada';
+import type { CombinedError } from '@urql/core';
 import { useState } from 'react';
+import { useActionStatus } from '../../../ui/auto-save/use-action-status';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
@@ -27,18 +29,16 @@ function TestCard({ test, canEdit }: { test: Test; canEdit: boolean }) {
   const [, clear] = useMutation(ClearSubmissionTestMutation);
   const [testNotes, setTestNotes] = useState(test.test_notes ?? '');
   const [testerNotes, setTesterNotes] = useState(test.tester_notes ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useActionStatus();
+  const busy = action.status === 'saving';
   const state = testState(test);
   const isUnfinished = state === 'open' || state === 'inProgress';
 
-  async function run(action: () => Promise<{ error?: import('@urql/core').CombinedError | undefined }>) {
-    setBusy(true);
-    setError(null);
-    const result = await action();
-    setBusy(false);
-    if (result.error) setError(errorCause(result.error));
-  }
+  const run = (send: () => Promise<{ error?: CombinedError | undefined }>) =>
+    action.run(async () => {
+      const result = await send();
+      return result.error ? errorCause(result.error) : null;
+    });
   const finish = (result: 'PASSED' | 'FAILED') =>
     run(() => update({ id: test.id, status: 'DONE', test_result: result, test_notes: testNotes, tester_notes: testerNotes }, TEST_CONTEXT));
 
@@ -118,9 +118,9 @@ function TestCard({ test, canEdit }: { test: Test; canEdit: boolean }) {
             ) : null}
           </>
         )}
-        {error ? (
+        {action.failure ? (
           <Text size="sm" c="red.8" role="alert">
-            {error}
+            {action.failure}
           </Text>
         ) : null}
       </Stack>
