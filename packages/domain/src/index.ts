@@ -13,3 +13,4 @@ export * from './file/limits';
 export * from './file/attachment-input';
 export * from './submission/options';
 export * from './file/zip-rules';
+export * from './message/message';

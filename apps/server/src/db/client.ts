@@ -30,6 +30,11 @@ export interface Database {
    * parameters (its migrations) through PGlite's `exec`, answering with the last statement's rows.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * LISTEN on a channel: `handler` gets each NOTIFY payload (sent with `pg_notify` inside a
+   * transaction, it arrives only once that commits). Answers a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -71,6 +76,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    listen: async (channel, handler) => {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        await stop();
+      };
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
@@ -89,7 +100,52 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query(text);
     },
     executeSql: (text, values) => pool.query(text, values as unknown[]) as never,
+    listen: (channel, handler) => listenPg(url, channel, handler),
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a PostgreSQL server needs a connection of its own, outside the pool. A dropped
+ * connection is reopened (after a second, then backing off to 30 s); what was sent meanwhile is
+ * missed, which the live clients make up for by refetching on a timer.
+ */
+async function listenPg(url: string, channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = 1000;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', () => {
+      // A broken connection: reconnect below, once 'end' arrives.
+    });
+    next.on('end', () => {
+      if (stopped) return;
+      setTimeout(() => void reconnect(), delay).unref();
+      delay = Math.min(delay * 2, 30_000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    client = next;
+    delay = 1000;
+  };
+  const reconnect = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      await connect();
+    } catch {
+      setTimeout(() => void reconnect(), delay).unref();
+      delay = Math.min(delay * 2, 30_000);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }

@@ -15,5 +15,8 @@ import '../modules/review/review.schema';
 import '../modules/update-request/update-request.schema';
 import '../modules/report/report.schema';
 import '../modules/featured/featured.schema';
+import '../modules/message/conversation.schema';
+import '../modules/notification/notification.schema';
+import '../modules/live/live.schema';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -100,7 +100,42 @@ export const notifications = pgTable(
     seen: boolean('seen').notNull().default(false),
     message: text('message').notNull(),
     reference: text('reference'),
+    /** When this notification went out by e-mail (alone or in a daily summary); null: not yet, or never. */
+    emailed_at: timestamp('emailed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('notifications_unseen_idx').on(t.member_id, t.created_at).where(sql`${t.seen} = false`)],
+  (t) => [
+    index('notifications_unseen_idx').on(t.member_id, t.created_at).where(sql`${t.seen} = false`),
+    index().on(t.member_id, t.created_at),
+  ],
+);
+
+/** E-mail states: waiting for the sender job, handed to SMTP, written to the log (no SMTP_URL), or given up. */
+export type EmailStatus = 'pending' | 'sent' | 'logged' | 'failed';
+
+/**
+ * The e-mail outbox: a message is written here in the transaction that caused it, and the
+ * `send-email` job hands it to SMTP (retrying with backoff), so a failing mail server never blocks
+ * or undoes the request, and nothing is lost.
+ */
+export const emails = pgTable(
+  'emails',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    member_id: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    to_address: text('to_address').notNull(),
+    /** What caused it: a notification type, or `digest` for the daily summary. */
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status').$type<EmailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    /** The pg-boss `send-email` job that carries it; null until dispatched. */
+    job_id: text('job_id'),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    ...createdAt,
+  },
+  (t) => [index().on(t.status, t.created_at), index().on(t.member_id, t.created_at)],
 );

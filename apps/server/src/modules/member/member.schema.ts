@@ -1,5 +1,6 @@
 import { eq, asc } from 'drizzle-orm';
 import { builder } from '../../schema/builder';
+import { paginatorOf } from '../../schema/paginator';
 import { policy } from '../../schema/policy';
 import { expansionPacks, permissions, rolePermissions } from '../../db/schema/index';
 import * as memberService from './member.service';
@@ -86,6 +87,9 @@ export const MemberSummaryRef = builder.objectRef<{ id: number; username: string
     UserName: t.exposeString('username'),
   }),
 });
+
+/** A page of members (artists, support staff). */
+export const MemberSummaryPaginator = paginatorOf('MemberSummary', MemberSummaryRef);
 
 const MemberPreferencesInput = builder.inputType('MemberPreferencesInput', {
   description: 'Only the fields given change. expansion_packs is the full list of owned pack ids.',

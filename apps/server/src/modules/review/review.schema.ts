@@ -4,7 +4,7 @@ import { paginatorOf } from '../../schema/paginator';
 import { owned, policy } from '../../schema/policy';
 import { FileRef } from '../file/file.schema';
 import { ImageRef } from '../image/image.schema';
-import { MemberSummaryRef } from '../member/member.schema';
+import { MemberSummaryPaginator, MemberSummaryRef } from '../member/member.schema';
 import { memberSummary } from '../member/member.service';
 import { isOwner, type SubmissionRow } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
@@ -106,8 +106,6 @@ const RejectionTemplateRef = builder.objectRef<RejectionTemplate>('RejectionTemp
     message: t.exposeString('message'),
   }),
 });
-
-const MemberSummaryPaginator = paginatorOf('MemberSummary', MemberSummaryRef);
 
 /** The owner or staff see a creation's tests (the creator reads failed-test notes on the creation page). */
 function mayReadTests(ctx: Context, s: SubmissionRow): boolean {
