@@ -17,6 +17,14 @@ import { rulesForOperation, uploadRules } from './http/upload-rules';
 import { registerMediaRoutes } from './http/media-routes';
 import { registerDirectUploadRoute } from './http/direct-upload-route';
 import { releaseUnusedUploads } from './modules/file/blob.service';
+import { createLiveHub, type LiveHub } from './modules/live/live.hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live events (subscriptions). */
+    live: LiveHub;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -53,6 +61,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
   });
+
+  const live = createLiveHub(database, app.log);
+  services.live = live;
+  app.decorate('live', live);
+  app.addHook('onClose', () => live.close());
 
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, Context>({
     schema,
@@ -154,6 +167,9 @@ interface JsonOperation {
   operationName: string | undefined;
 }
 
+/** An operation that may be a subscription (a false positive only costs the slower path). */
+const SUBSCRIPTION = /\bsubscription\b/;
+
 /**
  * A plain JSON POST (what every client of this API sends) when its body is well-formed; anything
  * else (GET, multipart uploads, malformed bodies) goes through Yoga's full HTTP handling.
@@ -166,6 +182,8 @@ function jsonOperation(req: FastifyRequest): JsonOperation | null {
   if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
   if (operationName != null && typeof operationName !== 'string') return null;
   if (extensions != null) return null;
+  // Subscriptions stream (server-sent events) through Yoga's own handling.
+  if (SUBSCRIPTION.test(body.query)) return null;
   return {
     query: body.query,
     variables: (variables ?? undefined) as Record<string, unknown> | undefined,

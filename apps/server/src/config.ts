@@ -95,10 +95,30 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // E-mail (docs/operations.md, "E-mail and notifications").
+  /**
+   * The portal's own address as members reach it, for the links in e-mails
+   * (`https://portal.example.com`). Unset: `http://localhost:<PORT>`.
+   */
+  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The mail server e-mails go out through, as `smtp://user:password@host:587` (STARTTLS when the
+   * server offers it) or `smtps://user:password@host:465`. Unset: e-mails are written to the server
+   * log in full and marked `logged`, not sent.
+   */
+  SMTP_URL: z.string().url().optional(),
+  /** The sender of e-mails, as `Name <address>`. */
+  MAIL_FROM: z.string().min(3).default('Corner <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof schema> & { dbDir: string; filesDir: string; webDist: string };
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
+  /** PUBLIC_URL with its default filled in and no trailing slash. */
+  PUBLIC_URL: string;
+  dbDir: string;
+  filesDir: string;
+  webDist: string;
+};
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -114,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     DATA_DIR: dataDir,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     dbDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

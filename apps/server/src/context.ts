@@ -7,6 +7,7 @@ import { permissionSet } from '@corner/domain';
 import type { Storage } from './storage/index';
 import type { UrlSigner } from './http/signed-url';
 import type { JobQueue } from './jobs/job';
+import { liveNotRunning, type LiveHub } from './modules/live/live.hub';
 
 /** What the request's token says about who is asking. */
 export interface AuthState {
@@ -28,6 +29,8 @@ export interface Context {
   urlSigner: UrlSigner;
   /** Sends background jobs and follows them. */
   jobs: JobQueue;
+  /** Live events for subscriptions (none in job processes). */
+  live: LiveHub;
   auth: AuthState;
   ip: string;
   userAgent: string | null;
@@ -48,6 +51,7 @@ export interface AppServices {
   storage: Storage;
   urlSigner: UrlSigner;
   jobs: JobQueue;
+  live?: LiveHub;
 }
 
 export function hashToken(token: string): string {
@@ -81,6 +85,7 @@ function contextOf(services: AppServices, auth: AuthState, request: { ip: string
     storage: services.storage,
     urlSigner: services.urlSigner,
     jobs: services.jobs,
+    live: services.live ?? liveNotRunning,
     auth,
     ip: request.ip,
     userAgent: request.userAgent,

@@ -4,11 +4,12 @@ import sharp from 'sharp';
 import type { Context } from '../context';
 import { bearerToken, resolveAuth, type AuthState } from '../context';
 import type { Database } from '../db/client';
-import { fileVersions, files, images, submissions, zipBundles } from '../db/schema/index';
+import { conversationAttachments, fileVersions, files, images, submissions, zipBundles } from '../db/schema/index';
 import { assertCanView, isPublished, type SubmissionRow } from '../modules/submission/submission.access';
 import { mayReadFileHistory, visitorVersion } from '../modules/file/file.service';
 import { bundlePath, mayFetchBundle } from '../modules/file/zip-bundle.service';
-import { BlobNotFoundError, type ByteRange, type Storage } from '../storage/index';
+import { attachmentPath, mayFetchAttachment } from '../modules/message/conversation.service';
+import { BlobNotFoundError, sha256OfBlobKey, type ByteRange, type Storage } from '../storage/index';
 import type { UrlSigner } from './signed-url';
 
 export interface MediaRouteOptions {
@@ -142,6 +143,45 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
   );
 
   registerBundleRoute(app, options, access, forbidden);
+  registerAttachmentRoute(app, options, access, forbidden);
+}
+
+/** Whether a request may fetch a path: by its signature, or by its token and the route's rule. */
+type AccessCheck = (req: FastifyRequest, path: string, may: (auth: AuthState) => Promise<boolean>) => Promise<Access>;
+
+/**
+ * `GET /attachments/{id}`: a message attachment, as a download. A request may pass with the signed
+ * URL `ConversationAttachment.url` hands out, or with the Bearer token of the conversation's creator
+ * or of message staff (mayFetchAttachment).
+ */
+function registerAttachmentRoute(
+  app: FastifyInstance,
+  options: MediaRouteOptions,
+  access: AccessCheck,
+  forbidden: (reply: FastifyReply) => FastifyReply,
+): void {
+  const { database, storage } = options;
+  const db = database.db;
+
+  app.get<{ Params: { id: string } }>('/attachments/:id(^\\d{1,10})', async (req, reply) => {
+    const id = Number(req.params.id);
+    const [attachment] = await db.select().from(conversationAttachments).where(eq(conversationAttachments.id, id));
+    if (!attachment) return notFound(reply);
+    const allowed = await access(req, attachmentPath(attachment), (auth) => mayFetchAttachment(db, auth, id));
+    if (!allowed) return forbidden(reply);
+    return sendContent(req, reply, storage, {
+      key: attachment.storage_key,
+      size: attachment.filesize,
+      sha256: sha256OfBlobKey(attachment.storage_key),
+      mimetype: attachment.mimetype,
+      disposition: contentDisposition('attachment', attachment.filename),
+      access: allowed,
+      onMissing: () => {
+        req.log.error({ key: attachment.storage_key, attachmentId: id }, 'Stored attachment content is missing');
+        return notFound(reply);
+      },
+    });
+  });
 }
 
 /**
@@ -154,7 +194,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
 function registerBundleRoute(
   app: FastifyInstance,
   options: MediaRouteOptions,
-  access: (req: FastifyRequest, path: string, may: (auth: AuthState) => Promise<boolean>) => Promise<Access>,
+  access: AccessCheck,
   forbidden: (reply: FastifyReply) => FastifyReply,
 ): void {
   const { database, storage } = options;

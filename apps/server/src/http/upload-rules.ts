@@ -1,8 +1,9 @@
 import { getNamedType, parse, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { classifyFile, sniffImageType } from '@corner/domain';
+import { classifyFile, MAX_ATTACHMENT_BYTES, sniffImageType } from '@corner/domain';
 import type { Config } from '../config';
 import { fileError, fileTooLarge } from '../modules/file/file.errors';
 import { imageError, imageTooLarge } from '../modules/image/image.errors';
+import { conversationError } from '../modules/message/conversation.errors';
 import type { GraphqlOperation } from './multipart';
 import type { UploadKind, UploadRule } from './upload';
 
@@ -21,12 +22,20 @@ export function uploadRules(config: Pick<Config, 'MAX_IMAGE_BYTES' | 'MAX_FILE_B
       tooLarge: (filename, size) => fileTooLarge(filename, size, config.MAX_FILE_BYTES),
       empty: (filename) => fileError('FILE_EMPTY', { filename }),
     },
+    // A message attachment may be any kind of file (a screenshot, a log, a zip).
+    attachment: {
+      maxBytes: MAX_ATTACHMENT_BYTES,
+      check: () => null,
+      tooLarge: (filename, size) => conversationError('CONVERSATION_ATTACHMENT_TOO_LARGE', { filename, size, max: MAX_ATTACHMENT_BYTES }),
+      empty: (filename) => conversationError('CONVERSATION_ATTACHMENT_EMPTY', { filename }),
+    },
   };
 }
 
 /**
  * Which rule each variable of an operation is held to: a variable passed to an argument of type
- * Upload takes that argument's kind (`extensions: { upload: 'image' }`, else 'file'). Works before
+ * Upload takes that argument's kind (`extensions: { upload: 'image' | 'attachment' }`, else 'file'); a
+ * variable passed to arguments of several kinds is held to the strictest (image, then file). Works before
  * any file is read, from the query alone; an unparsable query maps nothing (its error is reported
  * when it runs, and no file is stored).
  */
@@ -50,7 +59,8 @@ export function rulesForOperation(
           const argument = typeInfo.getArgument();
           const inputType = typeInfo.getInputType();
           if (!argument || !inputType || getNamedType(inputType).name !== 'Upload') return;
-          const kind: UploadKind = argument.extensions.upload === 'image' ? 'image' : 'file';
+          const declared = argument.extensions.upload;
+          const kind: UploadKind = declared === 'image' || declared === 'attachment' ? declared : 'file';
           const set = kinds.get(node.name.value) ?? new Set();
           set.add(kind);
           kinds.set(node.name.value, set);
@@ -60,7 +70,7 @@ export function rulesForOperation(
     return (path) => {
       const set = kinds.get(path.split('.')[1] ?? '');
       if (!set) return null;
-      return set.has('image') ? rules.image : rules.file;
+      return set.has('image') ? rules.image : set.has('file') ? rules.file : rules.attachment;
     };
   };
 }

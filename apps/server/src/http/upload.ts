@@ -23,7 +23,7 @@ export class StoredUpload {
 }
 
 /** What kind of upload an argument takes; set in the argument's extensions as `{ upload: kind }`. */
-export type UploadKind = 'image' | 'file';
+export type UploadKind = 'image' | 'file' | 'attachment';
 
 /** The limits an upload is held to while it streams in. */
 export interface UploadRule {

@@ -4,10 +4,15 @@ import type { Database } from '../db/client';
 import type { Logger } from '../context';
 import type { UrlSigner } from '../http/signed-url';
 import type { Storage } from '../storage/index';
+import { debounced, dispatchPendingEmails } from '../modules/notification/email.service';
+import { LIVE_CHANNEL, parseLiveEvent } from '../modules/live/live.service';
 import type { JobDefinition, JobQueue, JobServices, JobState, JobStatus } from './job';
+import { emailDigestJob } from './email-digest.job';
+import { emailDispatchJob } from './email-dispatch.job';
 import { maintenanceJob } from './maintenance.job';
 import { publishJob } from './publish.job';
 import { queueSnapshotJob } from './queue-snapshot.job';
+import { sendEmailJob, SEND_EMAIL_JOB } from './send-email.job';
 import { storageSweepJob } from './storage-sweep.job';
 import { unzipJob } from './unzip.job';
 import { zipBundleJob } from './zip-bundle.job';
@@ -22,7 +27,13 @@ export const JOBS: JobDefinition<any>[] = [
   zipBundleJob,
   publishJob,
   queueSnapshotJob,
+  sendEmailJob,
+  emailDispatchJob,
+  emailDigestJob,
 ];
+
+/** How long a dispatch waits after an 'email' event, so a burst of them causes one. */
+const EMAIL_DISPATCH_DEBOUNCE_MS = 50;
 
 export interface Jobs extends JobQueue {
   boss: PgBoss;
@@ -91,11 +102,34 @@ export async function startJobs(
     if (options.work) {
       // One worker per job of this kind worked at once.
       for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
-        await boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) =>
+        await boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) =>
           definition.handle(jobServices, job!.data as object, job!),
         );
       }
     }
   }
-  return { ...queue, boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+
+  // E-mails written to the outbox are announced on the live channel when their transaction
+  // commits; a process that sends them dispatches at once (the every-minute cron is the safety net).
+  let stopListening: (() => Promise<void>) | null = null;
+  let dispatcher: ReturnType<typeof debounced> | null = null;
+  if (options.work && definitions.some((d) => d.name === SEND_EMAIL_JOB)) {
+    const current = debounced(
+      () => dispatchPendingEmails({ database, jobs: queue }),
+      EMAIL_DISPATCH_DEBOUNCE_MS,
+      (error) => log.error({ err: error }, 'Could not dispatch e-mails'),
+    );
+    dispatcher = current;
+    stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
+      if (parseLiveEvent(payload)?.kind === 'email') current.poke();
+    });
+    // What was queued while no process listened.
+    current.poke();
+  }
+  const stop = async () => {
+    await stopListening?.();
+    await dispatcher?.stop();
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  };
+  return { ...queue, boss, stop };
 }

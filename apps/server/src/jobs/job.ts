@@ -48,7 +48,8 @@ export interface JobDefinition<Data extends object = object> {
   cron?: string;
   /** Jobs of this kind worked at once per process. */
   concurrency?: number;
-  handle(services: JobServices, data: Data, job: PgBoss.Job<Data>): Promise<unknown>;
+  /** `job` carries pg-boss's metadata too: `retryCount` of `retryLimit` says whether this is the last attempt. */
+  handle(services: JobServices, data: Data, job: PgBoss.JobWithMetadata<Data>): Promise<unknown>;
 }
 
 export function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDefinition<Data> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/rows';
 import { logs, submissions } from '../db/schema/index';
+import { recordCreationEvent } from '../modules/message/creation-story.service';
 import { defineJob } from './job';
 
 export const PUBLISH_JOB = 'publish';
@@ -16,8 +17,18 @@ export const PUBLISH_BATCH = 500;
  * both or neither happen. Published lists and counts derive from publish_at and need nothing from
  * this; it records the event (history, notices). Rows are claimed with SKIP LOCKED, so several
  * workers never record one twice. A set's children are marked with their set and logged with it.
+ * In the same transaction, each creation's story gets its "published" entry and its owner a notice.
  */
 export async function publishDue(db: DbOrTx, now = new Date()): Promise<{ published: number[] }> {
+  return db.transaction(async (tx) => {
+    const published = await markPublished(tx, now);
+    // Each creation's story and its owner's notice, committed with the mark.
+    for (const id of published) await recordCreationEvent(tx, { submission_id: id, kind: 'published', actor_id: null });
+    return { published };
+  });
+}
+
+async function markPublished(db: DbOrTx, now: Date): Promise<number[]> {
   const at = now.toISOString();
   const found = await rows<{ id: number }>(
     db,
@@ -41,7 +52,7 @@ export async function publishDue(db: DbOrTx, now = new Date()): Promise<{ publis
         )
         select submission_id as id from logged order by submission_id`,
   );
-  return { published: found.map((r) => Number(r.id)) };
+  return found.map((r) => Number(r.id));
 }
 
 /** Scheduled publication (DESIGN 3: APPROVED → published when publish_at passes). */

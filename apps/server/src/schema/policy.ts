@@ -16,7 +16,7 @@ export const policy = {
 } satisfies Record<string, Partial<AuthScopes> | ((...pages: PageName[]) => Partial<AuthScopes>)>;
 
 /** Kinds of owned resources an operation may act on (the authorization walk builds one of each). */
-export type OwnedKind = 'submission' | 'image' | 'file' | 'hotspot' | 'objectGuid' | 'gameItem' | 'setItem' | 'zipBundle';
+export type OwnedKind = 'submission' | 'image' | 'file' | 'hotspot' | 'objectGuid' | 'gameItem' | 'setItem' | 'zipBundle' | 'conversation';
 
 export interface OwnedDeclaration {
   [key: string]: unknown;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client';
-import { fileVersions, files, gameItems, imageHotspots, images, objectGuids, zipBundles } from '../db/schema/index';
+import { conversations, conversationThreads, fileVersions, files, gameItems, imageHotspots, images, objectGuids, zipBundles } from '../db/schema/index';
 import type { OwnedKind } from '../schema/policy';
 import { blobKey } from '../storage/index';
 import { buildSubmission } from './factories';
@@ -32,7 +32,22 @@ export async function buildOwnedFixtures(db: Db, ownerId: number): Promise<Owned
     .insert(zipBundles)
     .values({ member_id: ownerId, kind: 'submission', submission_id: submission, filename: 'walk.zip', num_files_to_add: 1 })
     .returning({ id: zipBundles.id });
-  return { submission, image, file, hotspot: hotspot!.id, objectGuid: objectGuid!.id, gameItem: gameItem!.id, setItem: 0, zipBundle: bundle!.id };
+  const [conversation] = await db
+    .insert(conversations)
+    .values({ subject: 'About my chair', member_id: ownerId, submission_id: submission })
+    .returning({ id: conversations.id });
+  await db.insert(conversationThreads).values({ conversation_id: conversation!.id, type: 'customer', text: 'Is it fine?', member_id: ownerId });
+  return {
+    submission,
+    image,
+    file,
+    hotspot: hotspot!.id,
+    objectGuid: objectGuid!.id,
+    gameItem: gameItem!.id,
+    setItem: 0,
+    zipBundle: bundle!.id,
+    conversation: conversation!.id,
+  };
 }
 
 /** An image row (its content need not be stored: the walk never reads it). */

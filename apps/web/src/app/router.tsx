@@ -13,7 +13,9 @@ import { ARCHIVE_LINK, CREATOR_MIGRATE_LINK, STAFF_MIGRATION_LINK } from '../fea
 import { LoginPage } from '../features/member/components/login-page';
 import { PreferencesPage } from '../features/member/components/preferences-page';
 import { RequirePermission } from '../features/member/components/require-permission';
+import { ConversationPage } from '../features/message/components/conversation-page';
 import { MessagesPage } from '../features/message/components/messages-page';
+import { StaffConversationPage } from '../features/message/components/staff-conversation-page';
 import { StaffMessagesPage } from '../features/message/components/staff-messages-page';
 import { STAFF_MESSAGES_LINK } from '../features/message/links';
 import { PaymentsPage } from '../features/payment/components/payments-page';
@@ -99,6 +101,7 @@ export const routes: RouteObject[] = [
           creatorQueue(PUBLISHED_LINK, 'published'),
           creatorQueue(NEEDS_ATTENTION_LINK, 'needsAttention'),
           { path: 'messages', element: <MessagesPage /> },
+          { path: 'messages/:conversationId', element: <ConversationPage /> },
           { path: 'preferences', element: <PreferencesPage /> },
           {
             path: 'migrate',
@@ -143,6 +146,15 @@ export const routes: RouteObject[] = [
               },
               staffPage(FILE_MANAGEMENT_LINK, <FileManagementPage />),
               staffPage(STAFF_MESSAGES_LINK, <StaffMessagesPage />),
+              {
+                // One conversation, behind the same page permission as the list.
+                path: `${relative(STAFF_MESSAGES_LINK, '/staff')}/:conversationId`,
+                element: (
+                  <RequirePermission anyOf={STAFF_MESSAGES_LINK.permissions}>
+                    <StaffConversationPage />
+                  </RequirePermission>
+                ),
+              },
               staffPage(PAYMENTS_LINK, <PaymentsPage />),
               staffPage(ELASTIC_SEARCH_LINK, <ElasticSearchPage />),
               staffPage(STAFF_MIGRATION_LINK, <StaffMigrationPage />),

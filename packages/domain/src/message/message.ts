@@ -18,6 +18,8 @@ export type ThreadType = (typeof THREAD_TYPES)[number];
 export const TAG_USER_READ = 'user-read';
 /** The creator removed the conversation from their list. */
 export const TAG_USER_DELETED = 'user-deleted';
+/** Conversations with any of these tags are not unread: the unread badge leaves them out (SPEC section 9). */
+export const UNREAD_EXCLUDED_TAGS = ['user-read', 'user-deleted'] as const;
 /** Tags only the creator's own actions set; staff tags are everything else. */
 export const CREATOR_TAGS = [TAG_USER_READ, TAG_USER_DELETED] as const;
 

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { members, supportStaff } from '../schema/index';
 import { createMember } from '../../modules/member/member.service';
+import { seedDemoConversations } from './conversations';
 import { seedDemoCreations } from './creations';
 import { seedQueueHistory } from './queue-history';
 import type { Storage } from '../../storage/index';
@@ -19,8 +20,8 @@ export const DEMO_MEMBERS = [
 ] as const;
 
 /**
- * Demo members, the support-staff list and their creations (with generated pictures when a storage
- * is given). Only into a database with no members.
+ * Demo members, the support-staff list, their creations (with generated pictures when a storage
+ * is given) and a few conversations with staff. Only into a database with no members.
  */
 export async function seedDemo(db: DbOrTx, storage?: Storage): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(members);
@@ -31,5 +32,6 @@ export async function seedDemo(db: DbOrTx, storage?: Storage): Promise<boolean> 
   await db.insert(supportStaff).values([{ email: 'admin@corner.test' }, { email: 'staff@corner.test' }, { email: 'tester@corner.test' }]);
   await seedDemoCreations(db, storage);
   await seedQueueHistory(db);
+  await seedDemoConversations(db);
   return true;
 }

@@ -1,1 +1,32 @@
-// Filled in by issue 6 work.
+import { hasPermission, pagePermission } from '@corner/domain';
+import { authorizationError, AuthorizationCode } from '../../errors';
+import { builder } from '../../schema/builder';
+import { policy } from '../../schema/policy';
+import type { LiveEvent } from './live.service';
+
+const MESSAGE_STAFF = [pagePermission('messages', 'view'), pagePermission('messages', 'edit')];
+
+const LiveEventRef = builder.objectRef<LiveEvent>('LiveEvent').implement({
+  description:
+    'Something changed for the signed-in member: `notification` (their notifications) or `conversation` (a conversation of theirs, or for message staff any conversation). Clients refetch what they show.',
+  fields: (t) => ({
+    kind: t.exposeString('kind'),
+    conversationId: t.int({ nullable: true, resolve: (e) => e.conversationId ?? null }),
+  }),
+});
+
+builder.subscriptionType({});
+
+builder.subscriptionField('liveEvents', (t) =>
+  t.field({
+    type: LiveEventRef,
+    description: 'Live events for the signed-in member, over server-sent events (Accept: text/event-stream).',
+    authScopes: policy.signedIn,
+    // authScopes guard `resolve`; `subscribe` runs first, so it checks the session itself.
+    subscribe: (_root, _args, ctx) => {
+      if (!ctx.auth.member) throw authorizationError(ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN);
+      return ctx.live.events({ memberId: ctx.auth.member.id, isStaff: hasPermission(ctx.auth.permissions, MESSAGE_STAFF) });
+    },
+    resolve: (event) => event,
+  }),
+);

@@ -1,3 +1,4 @@
+import { countUnreadConversations } from '../message/conversation.service';
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import {
   CREATOR_COUNTER_QUEUES,
@@ -59,17 +60,8 @@ export async function compactQueueCounts(db: DbOrTx, now = new Date()): Promise<
  * user-read or user-deleted (SPEC section 9).
  */
 export async function creatorCounters(db: Db, memberId: number, now = new Date()): Promise<Counts> {
-  const [counts, [unread]] = await Promise.all([
-    countQueues(db, CREATOR_COUNTER_QUEUES, now, memberId),
-    rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from conversations c
-          where c.member_id = ${memberId} and c.mailbox_id = 'submissions'
-            and not exists (select 1 from conversation_tags t
-                            where t.conversation_id = c.id and t.tag in ('user-read', 'user-deleted'))`,
-    ),
-  ]);
-  return { ...counts, unreadMessages: Number(unread?.n ?? 0) };
+  const [counts, unread] = await Promise.all([countQueues(db, CREATOR_COUNTER_QUEUES, now, memberId), countUnreadConversations(db, memberId)]);
+  return { ...counts, unreadMessages: unread };
 }
 
 /**

@@ -6,6 +6,7 @@ import { reports } from '../../db/schema/index';
 import { authorizationError, AuthorizationCode } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { changes, writeLog } from '../log/log.service';
+import { recordCreationEvent } from '../message/creation-story.service';
 import { isOwner, loadSubmission } from '../submission/submission.access';
 import { reportError } from './report.errors';
 
@@ -112,6 +113,8 @@ export async function createReport(ctx: Context, input: { submission_id: number;
       action: 'created',
       new_values: { type, note },
     });
+    const typeName = REPORT_TYPES.find((t) => t.type === type)!.name;
+    await recordCreationEvent(tx, { submission_id: s.id, kind: 'reported', actor_id: actor, detail: typeName });
     return row!;
   });
 }

@@ -1,6 +1,5 @@
 import type { Context } from '../../context';
 import { builder } from '../../schema/builder';
-import { paginatorOf } from '../../schema/paginator';
 import { owned, policy } from '../../schema/policy';
 import { FileRef } from '../file/file.schema';
 import { ImageRef } from '../image/image.schema';

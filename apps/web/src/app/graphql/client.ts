@@ -73,13 +73,16 @@ export const fetchWithStatus: typeof fetch = async (input, init) => {
 
 /**
  * The urql client: POST to /graphql (never GET), the token in the Authorization header ("Bearer "
- * plus the token, or an empty value), deduplicated requests (urql's default), document cache.
+ * plus the token, or an empty value), deduplicated requests (urql's default), document cache, and
+ * subscriptions over the same fetch (server-sent events).
  * A client belongs to one token, so a new sign-in starts with an empty cache.
  */
 export function createGraphQLClient(token: string | null, handlers: ErrorHandlers): Client {
   return new Client({
     url: GRAPHQL_PATH,
     preferGetMethod: false,
+    // Subscriptions (live events) go through fetch as server-sent events, with the same headers.
+    fetchSubscriptions: true,
     fetch: fetchWithStatus,
     fetchOptions: () => ({ headers: { Authorization: token ? `Bearer ${token}` : '' } }),
     exchanges: [

@@ -1,10 +1,13 @@
-import { ActionIcon, Anchor, Burger, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { badgeText } from '@corner/domain';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Indicator, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconExternalLink, IconLogout, IconMessages, IconPlus, IconSettings, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useClient } from 'urql';
 import { useMember } from '../../features/member/hooks/use-session';
 import { logout } from '../../features/member/logout';
+import { useUnreadCount } from '../../features/message/hooks/use-unread-count';
+import { NotificationBell } from '../../features/notification/components/notification-bell';
 import { getSiteConfig, useSiteConfig } from '../site-config';
 import classes from './top-bar.module.css';
 
@@ -28,6 +31,9 @@ export function TopBar({ area, hasMenu, isMenuOpen, onToggleMenu }: TopBarProps)
   const client = useClient();
   const { mainSiteUrl } = useSiteConfig();
   const title = area === 'staff' ? t('app.staffTitle') : t('app.creatorTitle');
+  const unread = useUnreadCount({ isEnabled: member !== null });
+  const unreadText = unread ? badgeText(unread) : null;
+  const messagesLabel = unreadText ? t('header.messagesUnread', { count: unread ?? 0 }) : t('header.messages');
 
   function handleLogout() {
     void logout(client, getSiteConfig().mainSiteUrl);
@@ -87,10 +93,24 @@ export function TopBar({ area, hasMenu, isMenuOpen, onToggleMenu }: TopBarProps)
             variant="subtle"
             color="gray"
             leftSection={<IconMessages size={16} aria-hidden />}
+            rightSection={
+              unreadText ? (
+                <Badge size="sm" radius="xl" color="red" variant="filled" aria-hidden>
+                  {unreadText}
+                </Badge>
+              ) : undefined
+            }
+            aria-label={messagesLabel}
             visibleFrom="sm"
           >
             {t('header.messages')}
           </Button>
+          <Indicator label={unreadText} size={16} offset={5} color="red" disabled={!unreadText} hiddenFrom="sm">
+            <ActionIcon component={Link} to="/messages" variant="subtle" color="gray" size="lg" aria-label={messagesLabel}>
+              <IconMessages size={20} aria-hidden />
+            </ActionIcon>
+          </Indicator>
+          <NotificationBell />
           <Tooltip label={t('header.preferences')}>
             <ActionIcon
               component={Link}

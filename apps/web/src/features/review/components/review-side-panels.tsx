@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { usePermissions } from '../../member/hooks/use-session';
+import { CreationConversationsPanel } from '../../message/components/creation-conversations-panel';
 import { reviewPanels } from '../decisions';
 import { CreatorPanel, ReportsPanel, UpdateRequestsPanel } from './activity-panels';
 import { ChecklistPanel } from './checklist-panel';
@@ -9,7 +10,7 @@ import { TestsPanel } from './tests-panel';
 
 /**
  * The review page's side column: checklist, tests, update requests, reports, the creator's other
- * creations and the full history; each shown to those whose pages allow it.
+ * creations, its conversations and the full history; each shown to those whose pages allow it.
  */
 export function ReviewSidePanels({ submission }: { submission: ReviewSubmission }) {
   const panels = reviewPanels(usePermissions());
@@ -19,6 +20,7 @@ export function ReviewSidePanels({ submission }: { submission: ReviewSubmission 
       {panels.canSeeTests ? <TestsPanel submissionId={submission.id} canEdit={panels.canEditTests} /> : null}
       <UpdateRequestsPanel submissionId={submission.id} canDecide={panels.canDecideUpdates} canTest={panels.canEditTests} />
       <ReportsPanel submissionId={submission.id} canDismiss={panels.canDismissReports} />
+      <CreationConversationsPanel submission={{ id: submission.id, name: submission.name }} creator={submission.creator} />
       <CreatorPanel submissionId={submission.id} creator={submission.creator} />
       <HistoryPanel submissionId={submission.id} />
     </Stack>

@@ -15,6 +15,7 @@ import { PageFrame } from '../../../ui/page-frame';
 import { StepNav } from '../../../ui/step-nav';
 import { FilesStep } from '../../file/components/files-step';
 import { ImagesStep } from '../../image/components/images-step';
+import { NewMessageButton } from '../../message/components/new-message-button';
 import { DeleteSubmissionMutation, EditCreationQuery } from '../graphql';
 import { kindIcon, kindKey } from '../kinds';
 import { MY_CREATIONS_LINK } from '../links';
@@ -26,6 +27,9 @@ import { EditBanner } from './edit-banner';
 import { StatusBadge } from './status-badge';
 import classes from './edit-step-page.module.css';
 import { TermsStep } from './terms-step';
+
+/** The creator writes to staff from a creation's page. */
+const STAFF_RECIPIENT = { kind: 'staff' } as const;
 
 /** /my-creations/edit/step-{step}/:type/:itemId: one of the five edit steps (DESIGN section 4). */
 export function EditStepPage({ step }: { step: EditStep }) {
@@ -124,6 +128,12 @@ function EditCreation({ step, type, id }: { step: EditStep; type: ModelType; id:
           <Button component={Link} to={MY_CREATIONS_LINK.to} variant="default" leftSection={<IconFolders size={16} aria-hidden />}>
             {t('nav.myCreations')}
           </Button>
+          <NewMessageButton
+            label={t('messages.messageStaff')}
+            variant="light"
+            recipient={STAFF_RECIPIENT}
+            submission={{ id, name: creation.name }}
+          />
           {DELETABLE_STATUSES.includes(creation.status) && !creation.deleted_at ? (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

@@ -1,6 +1,7 @@
 import { COUNTS_REFRESH_MS } from '@corner/domain';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery } from 'urql';
+import { useUnreadCount } from '../../message/hooks/use-unread-count';
 import { MyCountersQuery } from '../graphql';
 
 export interface FetchMyCountersOptions {
@@ -16,5 +17,12 @@ export function useFetchMyCounters({ shouldRefresh = false }: FetchMyCountersOpt
     const timer = window.setInterval(() => reexecute({ requestPolicy: 'network-only' }), COUNTS_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [shouldRefresh, reexecute]);
-  return { counters: result.data?.myCounters ?? null, isFetching: result.fetching };
+  // The unread badge has one definition (SPEC section 9), shared with the top bar.
+  const unread = useUnreadCount();
+  const myCounters = result.data?.myCounters;
+  const counters = useMemo(
+    () => (myCounters ? { ...myCounters, unreadMessages: unread ?? myCounters.unreadMessages } : null),
+    [myCounters, unread],
+  );
+  return { counters, isFetching: result.fetching };
 }
