@@ -61,10 +61,9 @@ test('a creator messages staff about a creation with a file, staff assign and re
   // The creator moves on. The demo data holds other conversations and notifications: count from here.
   await creator.goto('/my-creations');
   await expect(creator.getByRole('heading', { level: 1, name: 'My creations' })).toBeVisible();
-  // Both counts come with the first queries of the page; give them a moment to settle.
-  await creator.waitForTimeout(1_000);
-  const unreadBefore = await creatorBar.unread();
-  const unseenBefore = await creatorBar.unseenNotifications();
+  const { unread: unreadBefore, unseen: unseenBefore } = await creatorBar.serverCounts();
+  await creatorBar.expectUnread(unreadBefore);
+  await creatorBar.expectUnseenNotifications(unseenBefore);
 
   // Staff find it in message management, assign it to themselves, leave a note and reply.
   await staff.goto('/staff/messages?status=active');
