@@ -11,8 +11,17 @@ import {
 } from './urls';
 
 describe('staff message params', () => {
-  it('reads an empty URL as the defaults', () => {
+  it('reads an empty URL as the defaults: the open conversations', () => {
     expect(readStaffMessageParams(new URLSearchParams())).toEqual(DEFAULT_STAFF_MESSAGE_PARAMS);
+    expect(DEFAULT_STAFF_MESSAGE_PARAMS.status).toEqual(['active', 'pending']);
+  });
+
+  it('writes every chip off as status=any, and reads it back as no status filter', () => {
+    const written = writeStaffMessageParams({ ...DEFAULT_STAFF_MESSAGE_PARAMS, status: [] });
+    expect(written.toString()).toBe('status=any');
+    expect(readStaffMessageParams(written).status).toEqual([]);
+    expect(hasStaffMessageFilters(readStaffMessageParams(written))).toBe(true);
+    expect(searchConversationVariables(readStaffMessageParams(written), null)).toEqual({ first: 20, page: 1 });
   });
 
   it('reads every filter', () => {
@@ -23,6 +32,7 @@ describe('staff message params', () => {
   it('drops what it does not know', () => {
     const params = readStaffMessageParams(new URLSearchParams('status=open,closed&assignee=nobody&creation=-4&page=zero'));
     expect(params).toEqual({ ...DEFAULT_STAFF_MESSAGE_PARAMS, status: ['closed'] });
+    expect(readStaffMessageParams(new URLSearchParams('status=open')).status).toEqual(['active', 'pending']);
     expect(readStaffMessageParams(new URLSearchParams('assignee=unassigned')).assignee).toBe('unassigned');
     expect(readStaffMessageParams(new URLSearchParams('assignee=7')).assignee).toBe(7);
   });
@@ -43,14 +53,14 @@ describe('staff message params', () => {
 });
 
 describe('searchConversationVariables', () => {
-  it('asks for everything by default', () => {
-    expect(searchConversationVariables(DEFAULT_STAFF_MESSAGE_PARAMS, 5)).toEqual({ first: 20, page: 1 });
+  it('asks for the open conversations by default', () => {
+    expect(searchConversationVariables(DEFAULT_STAFF_MESSAGE_PARAMS, 5)).toEqual({ first: 20, page: 1, status: ['active', 'pending'] });
   });
 
   it('turns "me" into the signed-in id and "unassigned" into the flag', () => {
-    expect(searchConversationVariables({ ...DEFAULT_STAFF_MESSAGE_PARAMS, assignee: 'me' }, 5)).toEqual({ first: 20, page: 1, assignee_id: 5 });
-    expect(searchConversationVariables({ ...DEFAULT_STAFF_MESSAGE_PARAMS, assignee: 'unassigned' }, 5)).toEqual({ first: 20, page: 1, unassigned: true });
-    expect(searchConversationVariables({ ...DEFAULT_STAFF_MESSAGE_PARAMS, assignee: 9 }, 5)).toEqual({ first: 20, page: 1, assignee_id: 9 });
+    expect(searchConversationVariables({ ...DEFAULT_STAFF_MESSAGE_PARAMS, assignee: 'me' }, 5)).toEqual({ first: 20, page: 1, status: ['active', 'pending'], assignee_id: 5 });
+    expect(searchConversationVariables({ ...DEFAULT_STAFF_MESSAGE_PARAMS, assignee: 'unassigned' }, 5)).toEqual({ first: 20, page: 1, status: ['active', 'pending'], unassigned: true });
+    expect(searchConversationVariables({ ...DEFAULT_STAFF_MESSAGE_PARAMS, assignee: 9 }, 5)).toEqual({ first: 20, page: 1, status: ['active', 'pending'], assignee_id: 9 });
   });
 
   it('passes the other filters by their API names', () => {

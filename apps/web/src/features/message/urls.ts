@@ -19,8 +19,16 @@ export interface StaffMessageParams {
   page: number;
 }
 
+/**
+ * The list opens on what is not done yet: waiting for staff or for the creator. Closed
+ * conversations (and the stories of creations nobody wrote about) are one chip away.
+ */
+export const OPEN_STATUSES: readonly ConversationStatus[] = ['active', 'pending'];
+/** `?status=any`: no status filter (every chip off). */
+const ANY_STATUS = 'any';
+
 export const DEFAULT_STAFF_MESSAGE_PARAMS: StaffMessageParams = {
-  status: [],
+  status: [...OPEN_STATUSES],
   assignee: null,
   tag: '',
   creation: null,
@@ -37,13 +45,26 @@ function isStatus(value: string): value is ConversationStatus {
   return (CONVERSATION_STATUSES as readonly string[]).includes(value);
 }
 
-/** Reads `?status=active,pending&assignee=me|unassigned|12&tag=&creation=&search=&page=`; unknown values fall back to the default. */
+function sameStatuses(a: readonly ConversationStatus[], b: readonly ConversationStatus[]): boolean {
+  return a.length === b.length && a.every((status) => b.includes(status));
+}
+
+/** The statuses of `?status=`: absent means the open ones, `any` none (every status). */
+function readStatuses(value: string | null): ConversationStatus[] {
+  if (value === ANY_STATUS) return [];
+  const statuses = (value ?? '').split(',').filter(isStatus);
+  // In the order of CONVERSATION_STATUSES, each once, so equal filters have equal URLs.
+  return statuses.length ? CONVERSATION_STATUSES.filter((status) => statuses.includes(status)) : [...OPEN_STATUSES];
+}
+
+/**
+ * Reads `?status=active,pending|any&assignee=me|unassigned|12&tag=&creation=&search=&page=`;
+ * unknown values fall back to the default.
+ */
 export function readStaffMessageParams(params: URLSearchParams): StaffMessageParams {
-  const statuses = (params.get('status') ?? '').split(',').filter(isStatus);
   const assignee = params.get('assignee');
   return {
-    // In the order of CONVERSATION_STATUSES, each once, so equal filters have equal URLs.
-    status: CONVERSATION_STATUSES.filter((status) => statuses.includes(status)),
+    status: readStatuses(params.get('status')),
     assignee: assignee === 'me' || assignee === 'unassigned' ? assignee : positiveInt(assignee),
     tag: params.get('tag')?.trim() ?? '',
     creation: positiveInt(params.get('creation')),
@@ -55,7 +76,9 @@ export function readStaffMessageParams(params: URLSearchParams): StaffMessagePar
 /** The search parameters without their defaults, so the plain list has a plain URL. */
 export function writeStaffMessageParams(params: Partial<StaffMessageParams>): URLSearchParams {
   const out = new URLSearchParams();
-  if (params.status && params.status.length > 0) out.set('status', CONVERSATION_STATUSES.filter((s) => params.status?.includes(s)).join(','));
+  if (params.status && !sameStatuses(params.status, OPEN_STATUSES)) {
+    out.set('status', params.status.length ? CONVERSATION_STATUSES.filter((s) => params.status?.includes(s)).join(',') : ANY_STATUS);
+  }
   if (params.assignee !== undefined && params.assignee !== null) out.set('assignee', String(params.assignee));
   const tag = params.tag?.trim();
   if (tag) out.set('tag', tag);
@@ -68,7 +91,7 @@ export function writeStaffMessageParams(params: Partial<StaffMessageParams>): UR
 
 /** Whether any filter narrows the list (the page offers "Clear filters" then). */
 export function hasStaffMessageFilters(params: StaffMessageParams): boolean {
-  return params.status.length > 0 || params.assignee !== null || params.tag !== '' || params.creation !== null || params.search.trim() !== '';
+  return !sameStatuses(params.status, OPEN_STATUSES) || params.assignee !== null || params.tag !== '' || params.creation !== null || params.search.trim() !== '';
 }
 
 /** The variables of searchConversations for the list; "me" needs the signed-in member's id. */

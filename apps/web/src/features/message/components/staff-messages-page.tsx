@@ -42,8 +42,9 @@ function readAssigneeValue(value: string | null): AssigneeFilter {
 }
 
 /**
- * /staff/messages: every conversation, newest activity first, filtered by status, assignee (also
- * "unassigned"), tag, creation and a search phrase, all held in the URL so a link shows the same list.
+ * /staff/messages: the open conversations by default (closed ones a chip away), newest activity
+ * first, filtered by status, assignee (also "unassigned"), tag, creation and a search phrase, all
+ * held in the URL so a link shows the same list.
  */
 export function StaffMessagesPage() {
   const { t } = useTranslation();
