@@ -1,24 +1,9 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mailsFile, readMails } from '../mail-catcher';
-import { signInThroughApi } from '../pages/login-page';
+import { personPage } from '../pages/login-page';
 import { ConversationView, NewMessageDialog, TopBarMessages } from '../pages/messages';
-import { ReviewPage } from '../pages/review-page';
-
-/** A page of its own (its own local storage, so its own sign-in) for one person of the flow. */
-async function personPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughApi(page, email);
-  return page;
-}
-
-/** "YYYY-MM-DDTHH:mm" in the browser's time zone, `minutes` from now. */
-function localInput(minutes: number): string {
-  const d = new Date(Date.now() + minutes * 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+import { localInput, ReviewPage } from '../pages/review-page';
 
 // The same data dir serve.ts starts the portal in, where the mail catcher writes.
 const MAILS = mailsFile(path.resolve(import.meta.dirname, '../..', process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'));

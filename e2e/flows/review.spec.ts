@@ -1,23 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CreationEditor } from '../pages/creation-editor';
-import { signInThroughApi } from '../pages/login-page';
-import { ReviewPage } from '../pages/review-page';
+import { personPage } from '../pages/login-page';
+import { localInput, ReviewPage } from '../pages/review-page';
 import { Shell } from '../pages/shell';
-
-/** A page of its own (its own local storage, so its own sign-in) for one person of the flow. */
-async function personPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughApi(page, email);
-  return page;
-}
-
-/** "YYYY-MM-DDTHH:mm" in the browser's time zone, `minutes` from now. */
-function localInput(minutes: number): string {
-  const d = new Date(Date.now() + minutes * 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 const NAME = 'Willow Rattan Armchair';
 const TEST_NOTES = 'The cushion swatch is missing in two colours.';

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'corner-demo';
 
@@ -30,4 +30,12 @@ export async function signInThroughApi(page: Page, email: string, password = DEM
   await page.goto('/login');
   await page.evaluate((t) => window.localStorage.setItem('token', t), token);
   return token;
+}
+
+/** A page of its own (its own local storage, so its own sign-in) for one person of a flow. */
+export async function personPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughApi(page, email);
+  return page;
 }

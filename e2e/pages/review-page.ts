@@ -51,3 +51,10 @@ export class ReviewPage {
     await this.page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
   }
 }
+
+/** "YYYY-MM-DDTHH:mm" in the browser's time zone, `minutes` from now (the publish date field). */
+export function localInput(minutes: number): string {
+  const d = new Date(Date.now() + minutes * 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
