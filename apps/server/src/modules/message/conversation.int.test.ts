@@ -47,7 +47,7 @@ let staffNotSupport: Caller;
 /** May read the messages page, not change it. */
 let viewer: Caller;
 
-const CONVERSATION = `id number mailboxId subject status createdAt lastActivityAt tags read preview threadCount
+const CONVERSATION = `id number mailboxId subject status createdAt lastActivityAt tags read preview previewType threadCount
   assignee { MemberID UserName } member { MemberID UserName }
   threads { id type text createdAt author { MemberID UserName } attachments { id filename mimetype filesize url } }
   customFields { name value } submission { id name }`;
@@ -250,13 +250,13 @@ describe('createStaffConversationReply', () => {
     spies.live.length = 0;
     const res = await server.gql(STAFF_REPLY, { id: c.id, message: 'Internal: probably a mesh issue.', note: true }, { token: staff.token });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.createStaffConversationReply).toMatchObject({ status: 'active', tags: ['user-read'], threadCount: 2, preview: 'Internal: probably a mesh issue.' });
+    expect(res.data!.createStaffConversationReply).toMatchObject({ status: 'active', tags: ['user-read'], threadCount: 2, preview: 'Internal: probably a mesh issue.', previewType: 'note' });
     expect(res.data!.createStaffConversationReply.lastActivityAt).toBe(c.lastActivityAt);
     expect(spies.notify).toEqual([]);
     expect(spies.live).not.toContainEqual(expect.objectContaining({ to: [creator.id] }));
 
     const seen = (await server.gql(GET, { id: c.id }, { token: creator.token })).data!.conversation;
-    expect(seen).toMatchObject({ threadCount: 1, preview: 'It floats above the floor in the game.' });
+    expect(seen).toMatchObject({ threadCount: 1, preview: 'It floats above the floor in the game.', previewType: 'customer' });
     expect(seen.threads.map((t: { type: string }) => t.type)).toEqual(['customer']);
     const listed = (await server.gql(LIST, {}, { token: creator.token })).data!.conversations.data.find((x: { id: number }) => x.id === c.id);
     expect(listed).toMatchObject({ threadCount: 1, preview: 'It floats above the floor in the game.' });

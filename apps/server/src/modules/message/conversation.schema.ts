@@ -59,6 +59,11 @@ export const ConversationRef = builder.objectRef<service.ConversationView>('Conv
     tags: t.stringList({ description: 'The creator sees only user-read and user-deleted; staff see all.', resolve: (c) => c.tags }),
     read: t.boolean({ description: 'Tagged user-read: the creator has read the newest staff reply.', resolve: (c) => c.tags.includes(TAG_USER_READ) }),
     preview: t.string({ description: 'The newest visible thread’s text, cut short.', resolve: (c) => c.preview }),
+    previewType: t.string({
+      nullable: true,
+      description: 'The type of the thread the preview comes from: customer | message | note (staff only) | lineitem; null without threads.',
+      resolve: (c) => c.previewType,
+    }),
     threadCount: t.int({ description: 'Visible threads only.', resolve: (c) => c.threadCount }),
     threads: t.field({
       type: [ConversationThreadRef],

@@ -51,6 +51,8 @@ export type AttachmentRow = typeof conversationAttachments.$inferSelect;
 export interface ConversationView extends ConversationRow {
   tags: string[];
   preview: string;
+  /** The type of the thread the preview comes from ('note' only in a staff view); null without threads. */
+  previewType: ThreadType | null;
   threadCount: number;
   /** Whether the view was made for message staff (notes and staff tags included). */
   isStaffView: boolean;
@@ -137,7 +139,7 @@ async function selectViews(db: DbOrTx, staff: boolean, where: SQL | undefined, w
     .select({
       c: conversations,
       tags: sql<string[]>`coalesce((select json_agg(t.tag order by t.tag) from conversation_tags t where t.conversation_id = "conversations"."id"), '[]'::json)`,
-      preview: sql<string | null>`(select th.text from conversation_threads th
+      preview: sql<{ text: string; type: ThreadType } | string | null>`(select json_build_object('text', th.text, 'type', th.type) from conversation_threads th
         where th.conversation_id = "conversations"."id" and ${visible}
         order by th.created_at desc, th.id desc limit 1)`,
       threadCount: sql<number>`(select count(*) from conversation_threads th where th.conversation_id = "conversations"."id" and ${visible})`.mapWith(Number),
@@ -147,13 +149,17 @@ async function selectViews(db: DbOrTx, staff: boolean, where: SQL | undefined, w
     .orderBy(desc(conversations.last_activity_at), desc(conversations.id))
     .$dynamic();
   const found = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  return found.map(({ c, tags, preview, threadCount }) => ({
+  return found.map(({ c, tags, preview, threadCount }) => {
+    const newest = typeof preview === 'string' ? (JSON.parse(preview) as { text: string; type: ThreadType }) : preview;
+    return {
     ...c,
     tags: (typeof tags === 'string' ? (JSON.parse(tags) as string[]) : tags).filter((t) => staff || (CREATOR_TAGS as readonly string[]).includes(t)),
-    preview: cut(preview ?? ''),
+    preview: cut(newest?.text ?? ''),
+    previewType: newest?.type ?? null,
     threadCount,
     isStaffView: staff,
-  }));
+  };
+  });
 }
 
 function cut(text: string): string {

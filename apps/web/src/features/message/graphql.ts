@@ -9,6 +9,7 @@ export const ConversationRowFragment = graphql(`
     status
     read
     preview
+    previewType
     threadCount
     lastActivityAt
     tags

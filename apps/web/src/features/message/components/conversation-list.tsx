@@ -63,6 +63,11 @@ function ConversationRowView({ row, viewer }: { row: ConversationRow; viewer: 'c
               ) : null}
             </Group>
             <Text size="sm" c={isUnread ? undefined : 'dimmed'} lineClamp={2} className={classes.preview}>
+              {row.previewType === 'note' ? (
+                <Text span size="sm" fw={600} c="yellow.8">
+                  {t('messages.list.notePrefix')}{' '}
+                </Text>
+              ) : null}
               {row.preview}
             </Text>
             <Group gap="sm" wrap="wrap">
