@@ -60,16 +60,26 @@ export function handleOperationError(error: CombinedError, operation: Operation,
 
 /**
  * fetch for urql that turns a non-2xx answer without a GraphQL body into the error message of
- * SPEC section 8. A non-2xx answer with a JSON body still carries GraphQL errors and is left to urql.
+ * SPEC section 8 ("Request failed with status code {n}"). A non-2xx answer whose JSON carries
+ * GraphQL `errors` or `data` is left to urql; any other body (HTML, `{error: ...}` of a 5xx, a
+ * proxy's page) gets the status message.
  */
 export const fetchWithStatus: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
+  if (response.ok) return response;
   const contentType = response.headers.get('content-type') ?? '';
-  if (!response.ok && !/json/i.test(contentType)) {
-    throw new Error(`Request failed with status code ${response.status}`);
-  }
-  return response;
+  if (/json/i.test(contentType) && (await hasGraphQLBody(response.clone()))) return response;
+  throw new Error(`Request failed with status code ${response.status}`);
 };
+
+async function hasGraphQLBody(response: Response): Promise<boolean> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && ('errors' in body || 'data' in body);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The urql client: POST to /graphql (never GET), the token in the Authorization header ("Bearer "
