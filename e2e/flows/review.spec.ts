@@ -68,6 +68,14 @@ test('a creator submits, a tester fails a test, the creator fixes and resubmits,
   const staffReview = new ReviewPage(staff);
   await staffReview.openQueue('awaiting-approval', 'Awaiting approval');
   await staffReview.openFromQueue('Awaiting approval', NAME);
+  // Escape closes the shortcuts dialog and nothing more: the reviewer stays on the creation.
+  const reviewUrl = staff.url();
+  await staff.keyboard.press('Shift+?');
+  const shortcuts = staff.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts).toBeVisible();
+  await staff.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+  expect(staff.url()).toBe(reviewUrl);
   await staffReview.approve(localInput(-60));
   await expect(staff.getByText('Approved.')).toBeVisible();
   await staffReview.openQueue('published', 'Published');

@@ -76,16 +76,20 @@ export function ReviewPage() {
   // After a decision the creation leaves its queue: the next one is waiting, or else the queue itself.
   const moveOn = () => (neighbours.next && neighbours.next !== id ? open(neighbours.next) : void navigate(backTo));
 
-  useHotkeys([
-    ['j', () => open(neighbours.next)],
-    ['k', () => open(neighbours.previous)],
-    ['a', () => abilities?.canApprove && setApproving(true)],
-    ['r', () => abilities?.canReject && setRejecting(true)],
-    ['t', () => submission && abilities?.canTest && void sendToTest(submission.id)],
-    ['f', () => document.getElementById('files')?.scrollIntoView({ behavior: 'smooth' })],
-    ['Escape', () => void navigate(backTo)],
-    ['shift+?', () => setHelpOpen(true)],
-  ]);
+  useHotkeys(
+    (
+      [
+        ['j', () => open(neighbours.next)],
+        ['k', () => open(neighbours.previous)],
+        ['a', () => abilities?.canApprove && setApproving(true)],
+        ['r', () => abilities?.canReject && setRejecting(true)],
+        ['t', () => submission && abilities?.canTest && void sendToTest(submission.id)],
+        ['f', () => document.getElementById('files')?.scrollIntoView({ behavior: 'smooth' })],
+        ['Escape', () => void navigate(backTo)],
+        ['shift+?', () => setHelpOpen(true)],
+      ] as const
+    ).map(([key, run]) => [key, () => !isOverlayOpen() && run()]),
+  );
 
   if (!Number.isInteger(id) || id <= 0) return <EmptyState icon={IconBan} title={t('review.page.badId')} />;
   if (!data && fetching) return <CenteredLoader label={t('review.page.loading')} />;
@@ -213,4 +217,12 @@ export function ReviewPage() {
       <ShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </Stack>
   );
+}
+
+/**
+ * Whether a dialog, a menu or the lightbox is open over the page. Its own keys come first: Escape
+ * closes it (and must not also leave the page), and j/k must not change the creation behind it.
+ */
+function isOverlayOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="menu"]') !== null;
 }
