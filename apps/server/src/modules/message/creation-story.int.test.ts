@@ -138,7 +138,7 @@ describe('every status change is recorded where it happens', () => {
     const s = await buildSubmission(server.database.db, owner.id, { status: 'SUBMITTED' });
     const open = async () => (await server.gql('mutation ($s: Int!) { r: createSubmissionTest(submission_id: $s) { id } }', { s }, { token: tester.token })).data!.r.id as number;
     const finish = (id: number, result: string) =>
-      server.gql('mutation ($id: Int!, $r: String) { r: updateSubmissionTest(id: $id, status: "DONE", test_result: $r) { id status } }', { id, r: result }, { token: tester.token });
+      server.gql('mutation ($id: Int!, $r: String) { r: updateSubmissionTest(id: $id, status: "DONE", test_result: $r, test_notes: "The legs float.") { id status } }', { id, r: result }, { token: tester.token });
     expect((await finish(await open(), 'PASSED')).errors).toBeUndefined();
     expect(await story(s)).toEqual([]);
     expect((await finish(await open(), 'FAILED')).errors).toBeUndefined();

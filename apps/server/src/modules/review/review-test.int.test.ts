@@ -63,6 +63,16 @@ describe('the test lifecycle', () => {
       extensions: { code: 'TEST_RESULT_REQUIRED', validation: { test_result: expect.any(Array) } },
     });
 
+    // A failure the creator cannot act on is refused: notes for the creator are required, blanks too.
+    for (const test_notes of [undefined, '', '   \n']) {
+      const silent = await update(testId, { status: 'DONE', test_result: 'FAILED', tester_notes: 'Only staff see this', ...(test_notes === undefined ? {} : { test_notes }) });
+      expect(silent.errors![0]).toMatchObject({
+        message: 'Tell the creator what failed: a failed test needs notes for the creator.',
+        extensions: { code: 'TEST_NOTES_REQUIRED', validation: { test_notes: expect.any(Array) } },
+      });
+    }
+    expect(await statusOf(id)).toBe('TESTING');
+
     const done = await update(testId, { status: 'DONE', test_result: 'FAILED', test_notes: 'The legs float above the floor.', tester_notes: 'Seen twice already' });
     expect(done.data!.r).toMatchObject({ status: 'DONE', test_result: 'FAILED' });
     expect(await statusOf(id)).toBe('SUBMITTED');
@@ -111,7 +121,7 @@ describe('the test lifecycle', () => {
     const [request] = await db.insert(updateRequests).values({ submission_id: id, member_id: creator.id, message: 'New swatches' }).returning();
     const opened = await create(id, { update_request_id: request!.id });
     expect(opened.data!.r.update_request_id).toBe(request!.id);
-    await update(opened.data!.r.id, { status: 'DONE', test_result: 'FAILED' });
+    await update(opened.data!.r.id, { status: 'DONE', test_result: 'FAILED', test_notes: 'The new swatches are missing.' });
     expect(await statusOf(id)).toBe('APPROVED');
     const only = await server.gql('query ($id: Int!, $u: Int) { getSubmissionTests(submission_id: $id, update_request_id: $u) { id } }', { id, u: request!.id }, { token: tester.token });
     expect(only.data!.getSubmissionTests).toEqual([{ id: opened.data!.r.id }]);

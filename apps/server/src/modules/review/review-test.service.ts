@@ -236,6 +236,11 @@ export async function updateTest(ctx: Context, id: number, input: TestUpdate): P
     const fields: Partial<TestRow> = { ...state };
     for (const key of ['notes', 'test_notes', 'tester_notes'] as const) if (input[key] !== undefined) fields[key] = input[key];
     if (state.status === 'IN_PROGRESS' && t.tester_id === null) fields.tester_id = ctx.auth.member!.id;
+    // The creator acts on a failed test only through its notes: finishing one without them leaves
+    // the creator with "test failed" and nothing to fix.
+    if (state.test_result === 'FAILED' && !(fields.test_notes !== undefined ? fields.test_notes : t.test_notes)?.trim()) {
+      throw reviewError('TEST_NOTES_REQUIRED', {});
+    }
     const diff = changes(t as unknown as Record<string, unknown>, fields);
     const attached: Record<string, unknown> = {};
     if (input.image_ids != null) {

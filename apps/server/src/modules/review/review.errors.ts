@@ -24,6 +24,7 @@ export const ReviewErrorCode = {
   TEST_STATUS_INVALID: 'TEST_STATUS_INVALID',
   TEST_RESULT_REQUIRED: 'TEST_RESULT_REQUIRED',
   TEST_RESULT_NOT_DONE: 'TEST_RESULT_NOT_DONE',
+  TEST_NOTES_REQUIRED: 'TEST_NOTES_REQUIRED',
   TEST_CLEARED: 'TEST_CLEARED',
   TEST_NOT_FAILED: 'TEST_NOT_FAILED',
   TEST_ATTACHMENT_UNKNOWN: 'TEST_ATTACHMENT_UNKNOWN',
@@ -55,6 +56,7 @@ interface Params {
   TEST_STATUS_INVALID: { from: string; to: string };
   TEST_RESULT_REQUIRED: Record<string, never>;
   TEST_RESULT_NOT_DONE: Record<string, never>;
+  TEST_NOTES_REQUIRED: Record<string, never>;
   TEST_CLEARED: { id: number };
   TEST_NOT_FAILED: { id: number };
   TEST_ATTACHMENT_UNKNOWN: { what: 'images' | 'files'; ids: number[] };
@@ -91,6 +93,7 @@ const MESSAGES: { [C in ReviewErrorCode]: (p: Params[C]) => string } = {
       : `A test that is ${p.from} cannot become ${p.to}.`,
   TEST_RESULT_REQUIRED: () => 'Choose the test result (PASSED or FAILED) to finish the test.',
   TEST_RESULT_NOT_DONE: () => 'A test result can only be given when the test is DONE.',
+  TEST_NOTES_REQUIRED: () => 'Tell the creator what failed: a failed test needs notes for the creator.',
   TEST_CLEARED: (p) => `Test ${p.id} was cleared and can no longer be changed.`,
   TEST_NOT_FAILED: (p) => `Test ${p.id} is not a finished, failed test; only those can be cleared.`,
   TEST_ATTACHMENT_UNKNOWN: (p) => `Not ${p.what} of this creation: ${p.ids.join(', ')}.`,
@@ -120,6 +123,7 @@ const CATEGORY: Record<ReviewErrorCode, ErrorCategory> = {
   TEST_STATUS_INVALID: 'validation',
   TEST_RESULT_REQUIRED: 'validation',
   TEST_RESULT_NOT_DONE: 'validation',
+  TEST_NOTES_REQUIRED: 'validation',
   TEST_CLEARED: 'conflict',
   TEST_NOT_FAILED: 'conflict',
   TEST_ATTACHMENT_UNKNOWN: 'validation',
@@ -139,6 +143,7 @@ const FIELD: Partial<Record<ReviewErrorCode, string>> = {
   TEST_STATUS_INVALID: 'status',
   TEST_RESULT_REQUIRED: 'test_result',
   TEST_RESULT_NOT_DONE: 'test_result',
+  TEST_NOTES_REQUIRED: 'test_notes',
 };
 
 export function reviewError<C extends ReviewErrorCode>(code: C, params: Params[C], extra: Record<string, unknown> = {}): AppError {
