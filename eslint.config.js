@@ -24,6 +24,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Every dialog takes one of the app's six sizes (SPEC 2): Mantine's Modal only through ui/modal.tsx.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/ui/modal.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@mantine/core', importNames: ['Modal', 'ModalRoot'], message: 'Use Modal from ui/modal, whose size is one of m, l, ml, xl, xxl, xxxl.' }] }],
+    },
+  },
+  {
     // Domain code is pure: no I/O, no Node or browser APIs.
     files: ['packages/domain/**/*.ts'],
     rules: {

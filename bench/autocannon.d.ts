@@ -11,6 +11,8 @@ declare module 'autocannon' {
     /** Run the load generator in this many worker threads, off the server's event loop. */
     workers?: number;
     timeout?: number;
+    /** Requests sent in turn on each connection, instead of one method and body. */
+    requests?: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }[];
   }
 
   export interface Histogram {

@@ -21,6 +21,8 @@ export interface LoadOptions {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** A mix of requests each connection sends in turn (each with its own headers and body), instead of one body. */
+  requests?: { method: 'GET' | 'POST'; headers: Record<string, string>; body: string }[];
   connections: number;
   seconds: number;
 }
@@ -44,6 +46,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method: options.method,
     headers: options.headers,
     ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.requests ? { requests: options.requests } : {}),
     connections: options.connections,
     duration: options.seconds,
     timeout: 10,

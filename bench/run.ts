@@ -27,9 +27,13 @@ async function main(): Promise<void> {
   for (const file of files) {
     const { bench } = (await import(path.join(benchDir, file))) as { bench: Bench };
     console.log(`\n== ${bench.name} (${file})`);
+    const sectionLoad = os.loadavg()[0] ?? 0;
+    const sectionStarted = Date.now();
     const report = await bench.run();
     console.log(`\n${report.text}`);
-    reports.push(report);
+    // Each section says when it ran: a partial run rewrites only its own sections.
+    const stamp = `_Measured ${new Date(sectionStarted).toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${sectionLoad.toFixed(1)} at start, ${((Date.now() - sectionStarted) / 1000).toFixed(0)} s._`;
+    reports.push({ ...report, markdown: `${report.markdown.trimEnd()}\n\n${stamp}\n` });
   }
 
   const cpus = os.cpus();
@@ -44,19 +48,32 @@ async function main(): Promise<void> {
     'connections and seconds; any error or non-2xx answer fails the bench. The server runs with',
     '`NODE_ENV=production` and logging off. Benches live in `bench/`; timings never go in tests.',
     '',
-    `**Last run:** ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
+    `**Last full run:** ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
       `${cpus.length} CPU(s) (${cpus[0]?.model.trim() ?? 'unknown model'}), ` +
       `Node ${process.version}, ${os.platform()} ${os.arch()}, load average ${loadAverage.toFixed(1)} at start ` +
       `(other work on the machine adds noise; the ratios are what to compare), ${((Date.now() - started) / 1000).toFixed(0)} s.`,
     '',
   ];
-  if (!only) {
-    fs.mkdirSync(path.dirname(docPath), { recursive: true });
+  fs.mkdirSync(path.dirname(docPath), { recursive: true });
+  if (!only || !fs.existsSync(docPath)) {
     fs.writeFileSync(docPath, [...header, ...reports.map((r) => `${r.markdown}\n`)].join('\n'));
-    console.log(`\nWrote ${path.relative(process.cwd(), docPath)}`);
   } else {
-    console.log('\n(Only some benches ran; docs/performance.md left as it was.)');
+    // A partial run replaces only its own sections (matched by their `##` heading) and appends new ones.
+    fs.writeFileSync(docPath, replaceSections(fs.readFileSync(docPath, 'utf8'), reports.map((r) => r.markdown)));
   }
+  console.log(`\nWrote ${path.relative(process.cwd(), docPath)}${only ? ` (the sections of ${files.join(', ')})` : ''}`);
+}
+
+/** The document with each `## ` section whose heading line matches one of `sections` replaced by it. */
+export function replaceSections(doc: string, sections: string[]): string {
+  const parts = doc.split(/\n(?=## )/);
+  for (const section of sections) {
+    const heading = section.split('\n', 1)[0]!;
+    const at = parts.findIndex((part) => part.split('\n', 1)[0] === heading);
+    if (at >= 0) parts[at] = `${section.trimEnd()}\n`;
+    else parts.push(`${section.trimEnd()}\n`);
+  }
+  return parts.join('\n');
 }
 
 main().then(

@@ -14,6 +14,11 @@ export class ReviewPage {
     return this.page.getByRole('table', { name: title });
   }
 
+  /** A queue table's creation rows (not its header or group rows). */
+  queueRows(title: string): Locator {
+    return this.queueTable(title).getByRole('row').filter({ has: this.page.getByRole('link') });
+  }
+
   /** Opens a creation's review page from the queue's table. */
   async openFromQueue(title: string, name: string) {
     await this.queueTable(title).getByRole('link', { name }).click();

@@ -44,6 +44,7 @@ describe('HTTP', () => {
     const res = await app.inject('/config.json');
     expect(res.json()).toEqual({
       mainSiteUrl: 'https://main.example.org/',
+      httpTimeoutMs: 0,
       uploads: { maxImageBytes: 10 * 1024 * 1024, maxFileBytes: 512 * 1024 * 1024, maxFiles: 10 },
     });
   });
@@ -128,11 +129,23 @@ describe('configuration', () => {
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ MAIN_SITE_URL: 'not a url' })).toThrow(/MAIN_SITE_URL/);
+    expect(() => loadConfig({ HTTP_TIMEOUT_MS: '-1' })).toThrow(/HTTP_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_TIMEOUT_MS: '1.5' })).toThrow(/HTTP_TIMEOUT_MS/);
+  });
+
+  it('publishes the HTTP timeout (HTTP_TIMEOUT_MS) in /config.json for the web app', async () => {
+    const timed = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dist, HTTP_TIMEOUT_MS: '15000' }), database, logger: false, serveWeb: false });
+    try {
+      const res = await timed.inject('/config.json');
+      expect(res.json()).toMatchObject({ httpTimeoutMs: 15000 });
+    } finally {
+      await timed.close();
+    }
   });
   it('has embedded defaults', () => {
     const c = loadConfig({});
     expect(c.DATABASE_URL).toBeUndefined();
-    expect(c).toMatchObject({ PORT: 3000, MAIN_SITE_URL: 'https://example.com', SEED_DEMO: true });
+    expect(c).toMatchObject({ PORT: 3000, MAIN_SITE_URL: 'https://example.com', HTTP_TIMEOUT_MS: 0, SEED_DEMO: true });
     expect(c.dbDir).toBe(path.resolve('./data/db'));
   });
 });

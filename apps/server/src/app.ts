@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { GRAPHQL_PATH } from '@corner/domain';
 import type { Config } from './config';
@@ -16,8 +13,23 @@ import { parseGraphqlMultipart } from './http/multipart';
 import { rulesForOperation, uploadRules } from './http/upload-rules';
 import { registerMediaRoutes } from './http/media-routes';
 import { registerDirectUploadRoute } from './http/direct-upload-route';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
 import { releaseUnusedUploads } from './modules/file/blob.service';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub';
+import { operationLimits, useOperationLimits } from './http/operation-limits';
+import { maskError } from './http/mask-error';
+import { rateClassHits, useRateLimits } from './modules/rate-limit/rate-limit.plugin';
+import { countRequest, rateLimitError } from './modules/rate-limit/rate-limit.service';
+import {
+  loadPersistedOperations,
+  operationText,
+  persistedQueryNotFound,
+  usePersistedWebOperations,
+  type PersistedOperations,
+} from './http/persisted-operations';
+import { createAdmission, type Admission } from './http/admission';
+import type { DocumentNode } from 'graphql';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +52,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** A pino logger to use instead of making one (shared with the jobs). */
   loggerInstance?: FastifyBaseLogger;
+  /** The documents known by hash; the web app's (apps/web/persisted-operations.json) when absent. */
+  persistedOperations?: PersistedOperations;
 }
 
 /** The HTTP server: GraphQL API, health check, runtime config, images and files, and the web app. */
@@ -62,17 +76,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  await registerSecurityHeaders(app, { storage: services.storage });
+
   const live = createLiveHub(database, app.log);
   services.live = live;
   app.decorate('live', live);
   app.addHook('onClose', () => live.close());
 
+  const persistedOperations = options.persistedOperations ?? loadPersistedOperations();
+  const admission = createAdmission(config.graphqlConcurrency);
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, Context>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: process.env.NODE_ENV !== 'production',
     // Yoga would buffer uploaded files in memory; multipart requests go through http/multipart.ts.
     multipart: false,
+    // Order matters: a hash becomes its document, then the document's limits, then the rate limits.
+    plugins: [usePersistedWebOperations(persistedOperations), useOperationLimits(operationLimits(config)), useRateLimits()],
+    maskedErrors: { maskError },
     logging: {
       debug: (...args) => app.log.debug(args),
       info: (...args) => app.log.info(args),
@@ -102,19 +123,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!auth.member) {
       return sendJson(reply, { errors: [authorizationError(auth.problem ?? AuthorizationCode.NOT_SIGNED_IN)] });
     }
+    // Counted before a byte is stored: a refused upload costs the server nothing but this statement.
+    const refusal = await countRequest(database.db, config, { memberId: auth.member.id, ip: req.ip }, 'uploads');
+    if (refusal) return sendAnswer(reply, { status: 200, body: { errors: [rateLimitError(refusal)] } });
     const parsed = await parseGraphqlMultipart(req.raw, {
       storage: services.storage,
       maxFiles: config.MAX_UPLOAD_FILES,
       rulesFor,
+      persistedOperations,
       onStorageError: (error) => req.log.error({ err: error }, 'Could not store an upload'),
     });
     let answer: Answer;
     try {
-      answer = parsed.ok ? await runJson(yoga, parsed.operation, req, reply) : { status: parsed.status, body: { errors: [parsed.error] } };
+      answer = parsed.ok ? await runJson(yoga, admission, parsed.operation, req, reply) : { status: parsed.status, body: { errors: [parsed.error] } };
     } finally {
       await releaseUnusedUploads(database.db, services.storage, parsed.uploads, req.log);
     }
-    return sendJson(reply, answer.body, answer.status);
+    return sendAnswer(reply, answer);
   }
 
   app.route({
@@ -123,8 +148,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handler: async (req, reply) => {
       // Answers depend on the token: nothing here may be cached (SPEC: `me` is never cached).
       reply.header('cache-control', 'no-store');
-      const fast = jsonOperation(req);
-      if (fast) return executeJson(yoga, fast, req, reply);
+      const fast = jsonOperation(req, persistedOperations);
+      if (fast && 'missing' in fast) return sendJson(reply, persistedQueryNotFound());
+      if (fast) return sendAnswer(reply, await runJson(yoga, admission, fast, req, reply));
       if (req.method === 'POST' && req.headers['content-type']?.startsWith('multipart/form-data')) return executeMultipart(req, reply);
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => reply.header(key, value));
@@ -150,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-store');
     return reply.send({
       mainSiteUrl: config.MAIN_SITE_URL,
+      httpTimeoutMs: config.HTTP_TIMEOUT_MS,
       uploads: { maxImageBytes: config.MAX_IMAGE_BYTES, maxFileBytes: config.MAX_FILE_BYTES, maxFiles: config.MAX_UPLOAD_FILES },
     });
   });
@@ -157,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMediaRoutes(app, services);
   registerDirectUploadRoute(app, { storage: services.storage, urlSigner: services.urlSigner, maxBytes: config.MAX_FILE_BYTES });
 
-  if (options.serveWeb !== false) await serveWebApp(app, config.webDist);
+  if (options.serveWeb !== false) await registerWebApp(app, config.webDist);
   return app;
 }
 
@@ -174,18 +201,21 @@ const SUBSCRIPTION = /\bsubscription\b/;
  * A plain JSON POST (what every client of this API sends) when its body is well-formed; anything
  * else (GET, multipart uploads, malformed bodies) goes through Yoga's full HTTP handling.
  */
-function jsonOperation(req: FastifyRequest): JsonOperation | null {
+function jsonOperation(req: FastifyRequest, persisted: PersistedOperations): JsonOperation | { missing: string } | null {
   if (req.method !== 'POST' || !req.headers['content-type']?.startsWith('application/json')) return null;
   const body = req.body as Record<string, unknown> | null | undefined;
-  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string') return null;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const { variables, operationName, extensions } = body;
   if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
   if (operationName != null && typeof operationName !== 'string') return null;
-  if (extensions != null) return null;
+  // The only extension this path reads is a persisted query's hash (the web app sends nothing else).
+  if (extensions != null && (typeof extensions !== 'object' || Object.keys(extensions).some((key) => key !== 'persistedQuery'))) return null;
+  const text = operationText(body, persisted);
+  if (!text || 'missing' in text) return text;
   // Subscriptions stream (server-sent events) through Yoga's own handling.
-  if (SUBSCRIPTION.test(body.query)) return null;
+  if (SUBSCRIPTION.test(text.query)) return null;
   return {
-    query: body.query,
+    query: text.query,
     variables: (variables ?? undefined) as Record<string, unknown> | undefined,
     operationName: (operationName ?? undefined) as string | undefined,
   };
@@ -201,23 +231,60 @@ function sendJson(reply: FastifyReply, body: unknown, status = 200): FastifyRepl
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
+interface HttpExtension {
+  status?: number;
+  headers?: Record<string, string>;
+  /** Yoga's mark for statuses that the GraphQL-over-HTTP spec gives only to its own media type. */
+  spec?: boolean;
+}
+
+/**
+ * Sends an answer the way Yoga would: an error's `extensions.http` (a 429 with Retry-After from the
+ * rate limits) sets the status and headers, and is never sent itself.
+ */
+function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
+  const body = answer.body as { errors?: readonly unknown[] } | null;
+  if (!body?.errors?.length) return sendJson(reply, answer.body, answer.status);
+  let status = answer.status;
+  const errors = body.errors.map((error) => {
+    const json = (error && typeof error === 'object' && 'toJSON' in error ? (error as { toJSON(): unknown }).toJSON() : error) as {
+      extensions?: Record<string, unknown> & { http?: HttpExtension };
+    };
+    const http = json.extensions?.http;
+    if (!http) return json;
+    // Spec statuses (400 for a validation error) belong to application/graphql-response+json; this
+    // path answers application/json, where such errors come with 200, as before.
+    if (http.status && !http.spec && status === 200) status = http.status;
+    for (const [name, value] of Object.entries(http.headers ?? {})) reply.header(name, value);
+    const { http: _internal, ...extensions } = json.extensions!;
+    return { ...json, extensions };
+  });
+  return sendJson(reply, { ...body, errors }, status);
+}
+
+const waiting = new WeakMap<DocumentNode, Map<string, boolean>>();
+
+/** Whether an operation asks for a heavy field (rate-limit class "heavy"), kept per parsed document. */
+function waitsElsewhere(document: DocumentNode, operationName: string | undefined): boolean {
+  let byName = waiting.get(document);
+  if (!byName) waiting.set(document, (byName = new Map()));
+  let answer = byName.get(operationName ?? '');
+  if (answer === undefined) {
+    answer = rateClassHits(document, operationName).has('heavy');
+    byName.set(operationName ?? '', answer);
+  }
+  return answer;
+}
+
 /**
  * Runs a JSON operation through Yoga's envelop (parse and validation caches, context, error masking
  * and every other plugin) without Yoga's Fetch-API request/response layer, which cost about as much
  * as the query itself (docs/performance.md). The answer is what Yoga sends for such a request.
+ * Parsing and validation (and their refusals) come first; the database work waits for `admission`.
  */
-async function executeJson(
-  yoga: YogaServerInstance<{ req: FastifyRequest; reply: FastifyReply }, Context>,
-  op: JsonOperation,
-  req: FastifyRequest,
-  reply: FastifyReply,
-): Promise<FastifyReply> {
-  const answer = await runJson(yoga, op, req, reply);
-  return sendJson(reply, answer.body, answer.status);
-}
-
 async function runJson(
   yoga: YogaServerInstance<{ req: FastifyRequest; reply: FastifyReply }, Context>,
+  admission: Admission,
   op: JsonOperation,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -231,41 +298,25 @@ async function runJson(
   }
   const errors = validate(schema, document);
   if (errors.length > 0) return { status: 200, body: { errors } };
-  let contextValue;
-  try {
-    contextValue = await contextFactory();
-  } catch (error) {
-    req.log.error({ err: error }, 'Could not build the GraphQL context');
-    return { status: 500, body: { errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } };
-  }
-  const result = await execute({
-    schema,
-    document,
-    contextValue,
-    rootValue: {},
-    variableValues: op.variables,
-    operationName: op.operationName,
-  });
-  return { status: 200, body: result };
-}
-
-/** The built React app; any other GET path returns index.html so client routes (and not-found) work. */
-async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) {
-    app.log.warn(`No web build at ${dist}; run "npm run build" (npm start does it for you).`);
-    return;
-  }
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' || req.url.startsWith(GRAPHQL_PATH) || !req.headers.accept?.includes('text/html')) {
-      return reply.status(404).send({ error: 'Not Found' });
+  // Heavy operations wait on something other than the database (a background job, another site): they
+  // never hold a place that database work is waiting for.
+  const run = waitsElsewhere(document, op.operationName) ? <T>(task: () => Promise<T>) => task() : admission;
+  return run(async () => {
+    let contextValue;
+    try {
+      contextValue = await contextFactory();
+    } catch (error) {
+      req.log.error({ err: error }, 'Could not build the GraphQL context');
+      return { status: 500, body: { errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } };
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').send(fs.createReadStream(index));
-  });
-  // Hashed assets never change; index.html is revalidated.
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    const result = await execute({
+      schema,
+      document,
+      contextValue,
+      rootValue: {},
+      variableValues: op.variables,
+      operationName: op.operationName,
+    });
+    return { status: 200, body: result };
   });
 }

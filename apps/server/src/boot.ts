@@ -15,7 +15,7 @@ export async function openAndPrepare(
   const storage = createStorage(config);
   const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   try {
-    const database = await openDatabase({ url: config.DATABASE_URL, dir: config.dbDir, poolSize: config.DATABASE_POOL_SIZE });
+    const database = await openDatabase({ url: config.DATABASE_URL, dir: config.dbDir, poolSize: config.DATABASE_POOL_SIZE, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS });
     await database.migrate();
     const seeded = await seed(database, { demo: options.seedDemo, storage });
     return { database, storage, seeded, release };

@@ -17,8 +17,26 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Connections in the PostgreSQL pool (per process). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * GraphQL operations that run their database work at once (per process); the others wait their
+   * turn in order. Default: the pool size on a PostgreSQL server, 2 on the embedded database (which
+   * runs one statement at a time anyway). 0 means no limit.
+   */
+  GRAPHQL_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
+  /**
+   * How long one SQL statement on the PostgreSQL server may run before the server cancels it, in
+   * milliseconds (the request then answers that it took too long); 0 means no limit. Migrations are
+   * not limited. The embedded database has no such limit.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /** The public site that the header, item links and logout go back to. */
   MAIN_SITE_URL: z.string().url().default('https://example.com'),
+  /**
+   * How long the web app waits for an answer to an API request or an upload before it gives up
+   * with "timeout of {n}ms exceeded" (SPEC 8), in milliseconds; 0 waits for ever (SPEC 9). Live
+   * updates (a subscription held open) never time out. Published to the app in /config.json.
+   */
+  HTTP_TIMEOUT_MS: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0),
   /** Secret shared with the main site for `getApiKey` sign-in hand-over. Unset: hand-over is off. */
   LOGIN_KEY_SECRET: z.string().min(16).optional(),
   /** How long a sign-in token lives, in hours. */
@@ -109,6 +127,27 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** The sender of e-mails, as `Name <address>`. */
   MAIL_FROM: z.string().min(3).default('Corner <no-reply@localhost>'),
+  // What one GraphQL request may ask for (docs/operations.md, "Operation limits"). The defaults
+  // leave the heaviest document the web app sends well inside (operation-limits.test.ts).
+  /** Lexical tokens in one GraphQL document. */
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(1000),
+  /** Aliased fields in one operation, `__typename` included. */
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
+  /** Nesting depth of one operation, fragments followed. */
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(20),
+  /** Directives in one operation. */
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).default(10),
+  /** The cost of one operation: each field 1, paged fields times their page size, other lists times 10. */
+  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
+  // Rate limits per member and per client address, shared by every process through the database
+  // (docs/operations.md, "Rate limits"). 0 turns a class off. An address may do four times as much
+  // as one member, since several members can share an address.
+  /** Searches and list pages over many creations, per member and minute. */
+  RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  /** Uploads (multipart requests and direct-upload URLs), per member and minute. */
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** Heavy work started on request (zips, baskets, unzipping, reading a web page), per member and minute. */
+  RATE_LIMIT_HEAVY_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -118,6 +157,8 @@ export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
   dbDir: string;
   filesDir: string;
   webDist: string;
+  /** GRAPHQL_CONCURRENCY with its default filled in. */
+  graphqlConcurrency: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -138,5 +179,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    graphqlConcurrency: c.GRAPHQL_CONCURRENCY ?? (c.DATABASE_URL ? c.DATABASE_POOL_SIZE : 2),
   };
 }

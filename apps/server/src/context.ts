@@ -8,6 +8,7 @@ import type { Storage } from './storage/index';
 import type { UrlSigner } from './http/signed-url';
 import type { JobQueue } from './jobs/job';
 import { liveNotRunning, type LiveHub } from './modules/live/live.hub';
+import type { LoaderCache } from './db/loader';
 
 /** What the request's token says about who is asking. */
 export interface AuthState {
@@ -35,6 +36,8 @@ export interface Context {
   ip: string;
   userAgent: string | null;
   log: Logger;
+  /** The request's batch loaders (db/loader.ts): one query per field over a page of rows. */
+  loaders: LoaderCache;
 }
 
 /** The request's logger (pino through Fastify). */
@@ -90,6 +93,7 @@ function contextOf(services: AppServices, auth: AuthState, request: { ip: string
     ip: request.ip,
     userAgent: request.userAgent,
     log: request.log,
+    loaders: new Map(),
   };
 }
 

@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
  * Error categories as a Laravel Lighthouse API sends them (DESIGN section 2): clients branch on
  * `extensions.category` and `extensions.code`; the message is for people.
  */
-export type ErrorCategory = 'authorization' | 'authentication' | 'validation' | 'not_found' | 'throttled' | 'conflict';
+export type ErrorCategory = 'authorization' | 'authentication' | 'validation' | 'not_found' | 'throttled' | 'conflict' | 'graphql' | 'timeout';
 
 /** An error a person may see. Each module maps its codes to exact messages in `<module>.errors.ts`. */
 export class AppError extends GraphQLError {

@@ -3,13 +3,19 @@ import '@mantine/notifications/styles.css';
 import './app/i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes, preloadPage } from './app/app-routes';
+import { preloadSignedInShell } from './app/shell/signed-in-shell';
 import { loadSiteConfig } from './app/site-config';
+import { sessionStore } from './features/member/session';
 
-const router = createAppRouter();
 void loadSiteConfig();
+// With a stored token the first page will be a signed-in one: fetch its code while the token is checked.
+if (sessionStore.getState().token !== null) {
+  void preloadPage(window.location.pathname);
+  preloadSignedInShell();
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -17,7 +23,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

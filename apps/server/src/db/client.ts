@@ -49,10 +49,19 @@ export interface OpenOptions {
   /** A PGlite data dump (from `dumpDataDir`) to start from: fast test databases. */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** PostgreSQL server: cancel a statement of the pool's connections after this long (0: never). */
+  statementTimeoutMs?: number;
+  /** Called with the SQL of each statement run through `db` (tests count them). */
+  onQuery?: ((sql: string) => void) | undefined;
+}
+
+/** Drizzle's logger option for `onQuery`. */
+function queryLogger(onQuery: OpenOptions['onQuery']) {
+  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.statementTimeoutMs ?? 0, options.onQuery);
   return openPglite(options);
 }
 
@@ -63,7 +72,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -87,11 +96,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(url: string, poolSize: number, statementTimeoutMs: number, onQuery: OpenOptions['onQuery']): Promise<Database> {
+  // The time budget of a request's SQL: the server cancels a longer statement (SQLSTATE 57014).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   // Fail fast with the server's own message when it is unreachable.
   await pool.query('select 1');
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...queryLogger(onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -101,9 +111,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     executeSql: (text, values) => pool.query(text, values as unknown[]) as never,
     listen: (channel, handler) => listenPg(url, channel, handler),
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePostgres(url),
     close: () => pool.end(),
   };
+}
+
+/** Migrations on a connection of their own, without the pool's statement timeout: an index on a large table takes long. */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end();
+  }
 }
 
 /**

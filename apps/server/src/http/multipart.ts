@@ -5,6 +5,7 @@ import busboy from 'busboy';
 import { classifyFile, cleanFilename, mimetypeOfKind, SNIFF_BYTES, sniffImageType } from '@corner/domain';
 import type { Storage } from '../storage/index';
 import { StoredUpload, type UploadRule } from './upload';
+import { operationText, persistedQueryNotFound, type PersistedOperations } from './persisted-operations';
 
 /** A GraphQL operation as a client sends it. */
 export interface GraphqlOperation {
@@ -38,6 +39,8 @@ export interface MultipartOptions {
   rulesFor(operation: GraphqlOperation): (path: string) => UploadRule | null;
   /** Told when storage fails (disk full, no permission): the client only hears that it failed. */
   onStorageError?: (error: unknown) => void;
+  /** The web app's documents, for an `operations` field that sends a hash instead of the text. */
+  persistedOperations?: PersistedOperations;
 }
 
 function badRequest(message: string): MultipartFailure {
@@ -63,7 +66,7 @@ function slotOf(root: Record<string, unknown>, path: string): { parent: Record<s
   return { parent: parent as Record<string, unknown>, key };
 }
 
-function parseOperations(value: string): GraphqlOperation | MultipartFailure {
+function parseOperations(value: string, operations: PersistedOperations): GraphqlOperation | MultipartFailure {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
@@ -72,8 +75,11 @@ function parseOperations(value: string): GraphqlOperation | MultipartFailure {
   }
   if (Array.isArray(parsed)) return badRequest('Batched operations are not supported: send one operation per request.');
   if (!parsed || typeof parsed !== 'object') return badRequest('The "operations" field must be a JSON object.');
-  const { query, variables, operationName } = parsed as Record<string, unknown>;
-  if (typeof query !== 'string') return badRequest('The "operations" field must hold a "query" string.');
+  const { variables, operationName } = parsed as Record<string, unknown>;
+  const text = operationText(parsed as Record<string, unknown>, operations);
+  if (text && 'missing' in text) return { status: 200, error: persistedQueryNotFound().errors[0]! };
+  if (!text) return badRequest('The "operations" field must hold a "query" string or a persisted query hash.');
+  const { query } = text;
   if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) {
     return badRequest('The "variables" of "operations" must be an object.');
   }
@@ -253,7 +259,7 @@ export async function parseGraphqlMultipart(req: IncomingMessage, options: Multi
     if (info.valueTruncated) return fail(badRequest(`The "${name}" field is larger than ${MAX_FIELD_BYTES} bytes.`));
     if (name === 'operations') {
       if (operation) return fail(badRequest('The "operations" field was sent twice.'));
-      const parsed = parseOperations(value);
+      const parsed = parseOperations(value, options.persistedOperations ?? new Map());
       if ('status' in parsed) return fail(parsed);
       operation = parsed;
     } else if (name === 'map') {

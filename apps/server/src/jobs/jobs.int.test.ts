@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { loginFailures, sessions, zipBundles } from '../db/schema/index';
+import { loginFailures, rateLimitWindows, sessions, zipBundles } from '../db/schema/index';
 import { createTestDatabase } from '../test/database';
 import { buildMember } from '../test/factories';
 import { startJobs, type Jobs } from './index';
@@ -54,6 +54,10 @@ async function seedRows() {
     // An unfinished one is its builder's business (a dead builder is noticed by its own rules).
     bundle('building-old.zip', 'BUILDING', 10),
   ]);
+  await db.insert(rateLimitWindows).values([
+    { key: `searches:member:${m.id}:old`, window_start: new Date(now - 2 * 60 * 60_000), hits: 9 },
+    { key: `searches:member:${m.id}:now`, window_start: new Date(now - 30_000), hits: 3 },
+  ]);
   return m.id;
 }
 
@@ -61,7 +65,8 @@ describe('maintenance', () => {
   it('removes old sign-in failures and long-dead sessions, and keeps the rest', async () => {
     const memberId = await seedRows();
     const removed = await runMaintenance(database.db, config);
-    expect(removed).toEqual({ loginFailures: 1, sessions: 2, zipBundles: 2 });
+    expect(removed).toEqual({ loginFailures: 1, sessions: 2, zipBundles: 2, rateLimitWindows: 1 });
+    expect((await database.db.select({ key: rateLimitWindows.key }).from(rateLimitWindows)).map((w) => w.key)).toEqual([`searches:member:${memberId}:now`]);
     const bundles = await database.db.select({ filename: zipBundles.filename }).from(zipBundles).where(eq(zipBundles.member_id, memberId));
     expect(bundles.map((b) => b.filename).sort()).toEqual(['building-old.zip', 'ready-recent.zip']);
     const left = await database.db.select({ hash: sessions.token_hash }).from(sessions).where(eq(sessions.member_id, memberId));

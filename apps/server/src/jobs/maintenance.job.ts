@@ -2,6 +2,7 @@ import { lt, or, and, isNotNull, inArray } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { loginFailures, sessions, zipBundles } from '../db/schema/index';
+import { removeOldWindows } from '../modules/rate-limit/rate-limit.service';
 import { defineJob } from './job';
 
 export const MAINTENANCE_JOB = 'maintenance';
@@ -18,7 +19,7 @@ export const ZIP_BUNDLE_RETENTION_DAYS = 7;
 /**
  * Removes what no one needs any more: sign-in failures older than the throttle window, sessions
  * that expired or were revoked more than 30 days ago, and ready or failed zip bundles untouched for
- * 7 days. Returns how many rows went.
+ * 7 days, and rate-limit windows that ended over an hour ago. Returns how many rows went.
  */
 export async function runMaintenance(db: DbOrTx, config: Config, now = new Date()) {
   const failuresBefore = new Date(now.getTime() - config.LOGIN_THROTTLE_MINUTES * 60_000);
@@ -33,7 +34,8 @@ export async function runMaintenance(db: DbOrTx, config: Config, now = new Date(
     .delete(zipBundles)
     .where(and(inArray(zipBundles.status, ['READY', 'FAILED']), lt(zipBundles.updated_at, bundlesBefore)))
     .returning({ id: zipBundles.id });
-  return { loginFailures: failures.length, sessions: oldSessions.length, zipBundles: oldBundles.length };
+  const rateLimitWindows = await removeOldWindows(db, now.getTime());
+  return { loginFailures: failures.length, sessions: oldSessions.length, zipBundles: oldBundles.length, rateLimitWindows };
 }
 
 export const maintenanceJob = defineJob({

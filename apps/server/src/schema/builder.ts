@@ -1,9 +1,11 @@
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { hasPermission } from '@corner/domain';
 import type { Context } from '../context';
 import { authorizationError, AuthorizationCode } from '../errors';
 import type { StoredUpload } from '../http/upload';
+import { fieldCost } from './cost';
 
 /**
  * The one policy mechanism: every query and mutation declares `authScopes` with one of these
@@ -28,8 +30,11 @@ export const builder = new SchemaBuilder<{
   };
   DefaultFieldNullability: false;
 }>({
-  plugins: [ScopeAuthPlugin],
+  plugins: [ScopeAuthPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
+  // Fields carry their cost; the whole operation is priced once, before it runs, by the operation
+  // limits (http/operation-limits.ts), not field by field here.
+  complexity: { disabled: true, fieldComplexity: fieldCost as never },
   scopeAuth: {
     authScopes: (ctx) => ({
       public: true,

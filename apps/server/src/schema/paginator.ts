@@ -1,9 +1,7 @@
 import type { ObjectRef } from '@pothos/core';
 import { builder } from './builder';
 
-/** Page size when a paged field is asked without `first`, and its upper bound. */
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-size';
 
 export interface PaginatorInfo {
   count: number;
@@ -21,12 +19,7 @@ export interface Page<T> {
   paginatorInfo: PaginatorInfo;
 }
 
-/** Normalises `first` (capped) and `page` (1-based) into limit and offset. */
-export function pageWindow(first: number | null | undefined, page: number | null | undefined, max = MAX_PAGE_SIZE) {
-  const perPage = Math.min(Math.max(first ?? DEFAULT_PAGE_SIZE, 1), max);
-  const currentPage = Math.max(page ?? 1, 1);
-  return { perPage, currentPage, limit: perPage, offset: (currentPage - 1) * perPage };
-}
+export { pageWindow } from './page-size';
 
 /** Lighthouse's paginator info for one page of `count` rows out of `total`. */
 export function paginatorInfo(total: number, count: number, perPage: number, currentPage: number): PaginatorInfo {
@@ -62,7 +55,8 @@ export const PaginatorInfoRef = builder.objectRef<PaginatorInfo>('PaginatorInfo'
 export function paginatorOf<T>(name: string, item: ObjectRef<any, T>) {
   return builder.objectRef<Page<T>>(`${name}Paginator`).implement({
     fields: (t) => ({
-      data: t.field({ type: [item], resolve: (p) => p.data }),
+      // The paged field above already multiplied the rows' cost by its page size.
+      data: t.field({ type: [item], complexity: { field: 0, multiplier: 1 }, resolve: (p) => p.data }),
       paginatorInfo: t.field({ type: PaginatorInfoRef, resolve: (p) => p.paginatorInfo }),
     }),
   });

@@ -321,6 +321,25 @@ export class S3Storage implements Storage {
   }
 
   /**
+   * The origin of the presigned URLs `uploadTarget` hands out, as the SDK builds them (virtual-hosted
+   * or path style, AWS or a custom endpoint). Signed by a client with placeholder credentials, so
+   * nothing is looked up or sent anywhere.
+   */
+  async browserOrigin(): Promise<string> {
+    const { settings } = this;
+    const client = new S3Client({
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      credentials: { accessKeyId: 'origin', secretAccessKey: 'origin' },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const url = await getSignedUrl(client, new PutObjectCommand({ Bucket: settings.bucket, Key: this.objectKey('uploads/1/origin') }), { expiresIn: 60 });
+    client.destroy();
+    return new URL(url).origin;
+  }
+
+  /**
    * Reads the staged object once, hashing it, then copies it to its content key only if it is still
    * the object that was read (its ETag: a presigned URL can PUT again until it expires), and deletes
    * the staged object.

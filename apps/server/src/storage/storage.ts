@@ -98,6 +98,11 @@ export interface Storage {
    * over `maxBytes` with UploadTooLargeError.
    */
   receiveUpload?(key: string, source: AsyncIterable<Uint8Array>, options: { maxBytes: number }): Promise<{ size: number }>;
+  /**
+   * The origin (`https://bucket.s3.region.amazonaws.com`) browsers talk to for this storage's upload
+   * targets, for the Content-Security-Policy; absent when they point at this server (local disk).
+   */
+  browserOrigin?(): Promise<string>;
 }
 
 export class BlobNotFoundError extends Error {

@@ -9,13 +9,13 @@ import { withDatabase } from './global-setup';
  * A database of this test file's own, copied from the run's migrated template: a fresh PostgreSQL
  * database (dropped on close) or a PGlite instance loaded from the template dump.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
-    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.dump)]) });
+    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.dump)]), onQuery: options.onQuery });
   }
   const { name, url } = await copyTemplateDatabase(template);
-  const database = await openDatabase({ url, poolSize: 4 });
+  const database = await openDatabase({ url, poolSize: 4, onQuery: options.onQuery });
   const close = database.close;
   return {
     ...database,

@@ -105,3 +105,48 @@ export async function buildSubmissionFile(db: Db, submissionId: number, options:
   await db.insert(fileVersions).values(hashes.map((sha256, i) => ({ file_id: row!.id, version: i + 1, member_id: s!.member_id, ...content(sha256) })));
   return row!.id;
 }
+
+/** A live image of a creation (its content is not stored: for listing, not for serving). */
+export async function buildImage(db: Db, submissionId: number, options: { ord?: number } = {}): Promise<number> {
+  const { eq } = await import('drizzle-orm');
+  const { images, submissions } = await import('../db/schema/index');
+  const { blobKey } = await import('../storage/index');
+  const [s] = await db.select({ member_id: submissions.member_id }).from(submissions).where(eq(submissions.id, submissionId));
+  const sha256 = crypto.randomBytes(32).toString('hex');
+  const [row] = await db
+    .insert(images)
+    .values({ submission_id: submissionId, member_id: s!.member_id, ord: options.ord ?? 0, filename: 'picture.png', mimetype: 'image/png', filesize: 100, width: 800, height: 600, sha256, storage_key: blobKey(sha256) })
+    .returning({ id: images.id });
+  return row!.id;
+}
+
+/** A test of a creation: open unless a status (and result) is given. */
+export async function buildTest(
+  db: Db,
+  submissionId: number,
+  options: { status?: 'OPEN' | 'IN_PROGRESS' | 'DONE' | 'CLEARED'; test_result?: 'PASSED' | 'FAILED' | null; tester_id?: number | null } = {},
+): Promise<number> {
+  const { tests } = await import('../db/schema/index');
+  const [row] = await db
+    .insert(tests)
+    .values({ submission_id: submissionId, status: options.status ?? 'OPEN', test_result: options.test_result ?? null, tester_id: options.tester_id ?? null })
+    .returning({ id: tests.id });
+  return row!.id;
+}
+
+/** A live report of a creation by `memberId`. */
+export async function buildReport(db: Db, submissionId: number, memberId: number | null, options: { type?: string } = {}): Promise<number> {
+  const { reports } = await import('../db/schema/index');
+  const [row] = await db.insert(reports).values({ submission_id: submissionId, member_id: memberId, type: options.type ?? 'broken' }).returning({ id: reports.id });
+  return row!.id;
+}
+
+/** A pending update request of a creation from its creator. */
+export async function buildUpdateRequest(db: Db, submissionId: number, memberId: number, options: { message?: string } = {}): Promise<number> {
+  const { updateRequests } = await import('../db/schema/index');
+  const [row] = await db
+    .insert(updateRequests)
+    .values({ submission_id: submissionId, member_id: memberId, message: options.message ?? 'A newer version of the files.' })
+    .returning({ id: updateRequests.id });
+  return row!.id;
+}

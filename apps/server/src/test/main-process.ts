@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { RATE_LIMITS_OFF } from './server';
 
 const main = path.resolve(import.meta.dirname, '../main.ts');
 
@@ -24,7 +25,8 @@ export interface MainProcessExit extends Error {
 /**
  * Starts processes of the real server on a DATA_DIR (port 0, loopback, no web app) and kills any
  * still running after the test file. `start(dataDir, env)` resolves once it prints where it is ready, and
- * rejects with a MainProcessExit if it exits first. A DATABASE_URL of undefined is left out.
+ * rejects with a MainProcessExit if it exits first. A DATABASE_URL of undefined is left out. Rate
+ * limits are off, as on the test servers: these tests poll, and the limits have their own tests.
  */
 export function useMainProcesses(): (dataDir: string, env?: Record<string, string | undefined>) => Promise<MainProcess> {
   const running: ChildProcess[] = [];
@@ -39,6 +41,7 @@ export function useMainProcesses(): (dataDir: string, env?: Record<string, strin
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: dataDir,
+      ...RATE_LIMITS_OFF,
       ...env,
     };
     for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];

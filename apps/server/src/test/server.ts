@@ -96,20 +96,26 @@ export function graphqlMultipartParts(
 /** A logger that drops everything, for services run outside a request in tests. */
 export const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
 
+/** The configuration that turns every rate limit off. */
+export const RATE_LIMITS_OFF = { RATE_LIMIT_SEARCHES_PER_MINUTE: '0', RATE_LIMIT_UPLOADS_PER_MINUTE: '0', RATE_LIMIT_HEAVY_PER_MINUTE: '0' };
+
 export interface TestServerOptions {
   /** Start real pg-boss jobs on the test database (unzip, zip building, sweeps). */
   jobs?: boolean;
   /** A storage other than local disk under the test's DATA_DIR (the S3 adapter against s3rver). */
   storage?: () => Storage;
+  /** Called with the SQL of each statement the app runs through Drizzle (tests count them). */
+  onQuery?: (sql: string) => void;
 }
 
 export function useTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): TestServer {
   const holder = {} as TestServer;
   beforeAll(async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ onQuery: options.onQuery });
     // Each test file keeps its uploads (and URL signing secret) in a folder of its own.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-test-data-'));
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+    // Rate limits are off unless a test turns them on: a test file may search more in a minute than a person.
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...RATE_LIMITS_OFF, ...env });
     const storage = options.storage?.() ?? createStorage(config);
     const urlSigner = createUrlSigner(config);
     const jobs = options.jobs ? await startJobs({ database, config, storage, urlSigner, log: silentLog }) : undefined;

@@ -1,7 +1,6 @@
 import { themeForMember } from '@corner/domain';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider as GraphQLProvider } from 'urql';
 import { useSession } from '../features/member/hooks/use-session';
@@ -9,7 +8,10 @@ import { sessionStore } from '../features/member/session';
 import { showError } from './error/error-store';
 import { createGraphQLClient, type ErrorHandlers } from './graphql/client';
 import { i18n } from './i18n/i18n';
+import { loadNotifications } from './shell/signed-in-shell';
 import { createAppTheme } from './theme';
+
+const Notifications = lazy(async () => ({ default: (await loadNotifications()).Notifications }));
 
 /** SPEC section 8: permission failures and network errors go to the banner. */
 const errorHandlers: ErrorHandlers = {
@@ -26,12 +28,19 @@ const errorHandlers: ErrorHandlers = {
 export function AppProviders({ children }: { children: ReactNode }) {
   const { token, member } = useSession();
   const client = useMemo(() => createGraphQLClient(token, errorHandlers), [token]);
-  const theme = useMemo(() => createAppTheme(themeForMember(member)), [member]);
+  // Keyed by the theme's name, not the member object: a session check answers a new member object,
+  // and a new theme would re-render every Mantine component on the page.
+  const themeName = themeForMember(member);
+  const theme = useMemo(() => createAppTheme(themeName), [themeName]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        {/* Confirmations such as "Submitted for review", shown above the error banner. */}
-        <Notifications position="top-right" zIndex={400} />
+        {/* Confirmations such as "Submitted for review", shown above the error banner; only signed-in pages make them. */}
+        {token !== null ? (
+          <Suspense fallback={null}>
+            <Notifications position="top-right" zIndex={400} />
+          </Suspense>
+        ) : null}
         <GraphQLProvider value={client}>{children}</GraphQLProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -19,7 +20,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ opened, title, message, confirmLabel, isDanger, isBusy, error, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="md" centered>
+    <Modal opened={opened} onClose={onClose} title={title} size="m" centered>
       <Text>{message}</Text>
       {error ? (
         <Text c="red.8" size="sm" mt="sm" role="alert">

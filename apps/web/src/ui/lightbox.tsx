@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageFrame } from './image-frame';
+import { Modal } from './modal';
 import { cutText } from './text';
 
 /** SPEC section 2: the URL shown in the lightbox is cut at 200 characters. */
@@ -68,7 +69,7 @@ export function Lightbox({ index, items, onIndexChange, onClose, title }: Lightb
     <Modal
       opened={item !== undefined}
       onClose={onClose}
-      size={1200}
+      size="xxxl"
       centered
       title={
         <Group gap="sm">

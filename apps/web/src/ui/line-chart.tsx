@@ -1,4 +1,4 @@
-import { Group, Stack, Text, UnstyledButton, useMantineTheme, type MantineColor } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton, VisuallyHidden, useMantineTheme, type MantineColor } from '@mantine/core';
 import { useState } from 'react';
 
 export interface LineSeries {
@@ -127,29 +127,32 @@ export function LineChart({ labels, series, title, height = 220 }: LineChartProp
           </Text>
         ) : null}
       </Group>
-      <table style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col" />
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, i) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
+      {/* A table ignores height: 1 and would stretch the page by its rows: the clipping box holds it. */}
+      <VisuallyHidden component="div">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col" />
               {series.map((s) => (
-                <td key={s.key}>{s.values[i] ?? ''}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((label, i) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{s.values[i] ?? ''}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './modal';
 
 /** SPEC 9's default delays: shown after 2000 ms of waiting, then kept at least 1000 ms. */
 export const WAIT_SHOW_DELAY_MS = 2000;
@@ -61,7 +62,7 @@ export function WaitDialog({ isWaiting, title, message, error, onClose, showDela
       onClose={onClose}
       title={title}
       centered
-      size="md"
+      size="m"
       withCloseButton={hasError}
       closeOnClickOutside={hasError}
       closeOnEscape={hasError}

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The one mailbox creators and staff talk in (SPEC section 9). */
 export const SUBMISSIONS_MAILBOX = 'submissions';
 
@@ -36,24 +34,6 @@ export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
 /** A staff tag: lower case letters, digits and dashes. */
 export const TAG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
-
-/** The rules of a new conversation (the new message dialog): subject and message both non-empty. */
-export const newMessageInput = z.object({
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'Please give your message a subject.')
-    .max(MAX_SUBJECT_LENGTH, `The subject may have at most ${MAX_SUBJECT_LENGTH} characters.`),
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Please write a message.')
-    .max(MAX_MESSAGE_LENGTH, `A message may have at most ${MAX_MESSAGE_LENGTH} characters.`),
-});
-export type NewMessageInput = z.infer<typeof newMessageInput>;
-
-/** The rule of a reply or note: a non-empty message. */
-export const replyInput = newMessageInput.pick({ message: true });
 
 /** Whether the new message dialog may send (both fields non-empty after trimming). */
 export function canSendNewMessage(subject: string, message: string): boolean {

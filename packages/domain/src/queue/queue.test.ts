@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matches, type SubmissionFacts } from './condition';
-import { badgeText, CREATOR_COUNTER_QUEUES, queueDefinition, QUEUE_IDS, STAFF_COUNTER_QUEUES } from './queue';
+import { badgeText, CREATOR_COUNTER_QUEUES, queueDefinition, queueSortFields, QUEUE_IDS, QUEUE_SORT_FIELDS, STAFF_COUNTER_QUEUES } from './queue';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const facts = (f: Partial<SubmissionFacts>): SubmissionFacts => ({
@@ -90,5 +90,17 @@ describe('badgeText', () => {
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
     expect(badgeText(12345)).toBe('99+');
+  });
+});
+
+describe('queueSortFields', () => {
+  it("offers every queue's own order, so its sort box is never blank", () => {
+    for (const id of QUEUE_IDS) expect(queueSortFields(id)).toContain(queueDefinition(id).sort.field);
+  });
+
+  it('offers the deletion date in the deleted queue only', () => {
+    expect(queueSortFields('deleted')).toContain('deleted_at');
+    expect(queueSortFields('waiting')).not.toContain('deleted_at');
+    expect(queueSortFields('published')).toEqual(QUEUE_SORT_FIELDS.filter((field) => field !== 'deleted_at'));
   });
 });

@@ -29,7 +29,7 @@ export interface QueueDefinition {
   /** Which creations belong to the queue. */
   where: Condition;
   /** The date that matters in the queue's list, and its default order. */
-  sort: { field: 'updated_at' | 'created_at' | 'publish_at' | 'deleted_at'; order: 'asc' | 'desc' };
+  sort: { field: Extract<QueueSortField, 'updated_at' | 'created_at' | 'publish_at' | 'deleted_at'>; order: 'asc' | 'desc' };
 }
 
 /** Live creations in their own right: not deleted, not a set's child. */
@@ -119,6 +119,23 @@ export function queueDefinition(id: QueueId): QueueDefinition {
 
 export function isQueueId(value: string): value is QueueId {
   return (QUEUE_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * The fields a staff queue's list can be sorted by, each on the server's staff allow-list
+ * (STAFF_ITEMS_FIELDS). Every queue's own order (`QueueDefinition.sort`) is among them.
+ */
+export const QUEUE_SORT_FIELDS = ['updated_at', 'submitted_at', 'created_at', 'publish_at', 'deleted_at', 'name', 'id'] as const;
+export type QueueSortField = (typeof QUEUE_SORT_FIELDS)[number];
+
+/**
+ * The sort fields a queue's list offers. The deletion date is empty outside the deleted queue, so it
+ * is offered only where it is the queue's own order; a queue's own field is always offered, so its
+ * sort box never reads blank.
+ */
+export function queueSortFields(queue: QueueId): readonly QueueSortField[] {
+  const own = queueDefinition(queue).sort.field;
+  return QUEUE_SORT_FIELDS.filter((field) => field !== 'deleted_at' || field === own);
 }
 
 /** The counters the creator sidebar shows, each the count of one queue over their own creations. */

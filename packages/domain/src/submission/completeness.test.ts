@@ -49,6 +49,22 @@ describe('missingItems (SPEC section 5)', () => {
     expect(codes({ ...lot, lot: { furnished: false, value: 0, number_of_floors: 1, lot_width: 20, lot_depth: 15 } })).toEqual([]);
   });
 
+  it('a set needs at least one item, fixed on step 1', () => {
+    const set = { model_type: 'set' as const };
+    expect(missingItems({ ...complete, ...set, children: [] })).toEqual([{ code: 'setItems', message: 'The set has no items', step: 1 }]);
+    // A caller that leaves the children out is asking about a set without any.
+    expect(codes({ ...set })).toEqual(['setItems']);
+    expect(codes({ ...set, children: [{ name: 'Chair', category: null, chosenAttributeGroupIds: [10] }] })).toEqual([]);
+  });
+
+  it('an empty set is reported beside its other gaps; other kinds never are', () => {
+    const all = missingItems({ model_type: 'set', name: '', description: '', keywords: '', imageCount: 0, category: null, chosenAttributeGroupIds: [], children: [] });
+    expect(all.map((m) => m.code)).toEqual(['name', 'description', 'category', 'keywords', 'images', 'setItems', 'tags']);
+    for (const model_type of ['item', 'lot', 'room', 'sim', 'mod', 'set_item'] as const) {
+      expect(codes({ model_type, lot: { furnished: true, value: 1, number_of_floors: 1, lot_width: 1, lot_depth: 1 } })).not.toContain('setItems');
+    }
+  });
+
   it('a set needs tags on every child, a child without a category using the set’s', () => {
     const set = { model_type: 'set' as const };
     expect(codes({ ...set, children: [{ name: 'Chair', category: null, chosenAttributeGroupIds: [10] }] })).toEqual([]);

@@ -18,7 +18,8 @@ export type MissingCode =
   | 'lotFloors'
   | 'lotSize'
   | 'tags'
-  | 'childTags';
+  | 'childTags'
+  | 'setItems';
 
 export interface MissingItem {
   code: MissingCode;
@@ -51,7 +52,10 @@ export interface CompletenessInput {
     lot_width: number | null | undefined;
     lot_depth: number | null | undefined;
   };
-  /** A set's children, each checked for tags (SPEC: for a set, every child must satisfy this). */
+  /**
+   * A set's children, each checked for tags (SPEC: for a set, every child must satisfy this). A set
+   * needs at least one (docs/decisions.md, "Completeness: an empty set").
+   */
   children?: readonly {
     name: string;
     category: CompletenessCategory | null;
@@ -98,6 +102,8 @@ export function missingItems(input: CompletenessInput): MissingItem[] {
     if (absent(lot?.lot_width) || absent(lot?.lot_depth)) add('lotSize', 'Missing lot size', 1);
   }
   if (input.model_type === 'set') {
+    // SPEC 5 is silent here; a set without items offers nothing to download (docs/decisions.md).
+    if (!input.children?.length) add('setItems', 'The set has no items', 1);
     if (!hasTags(input.category, input.chosenAttributeGroupIds)) add('tags', 'Missing tags', 4);
     for (const child of input.children ?? []) {
       if (!hasTags(child.category ?? input.category, child.chosenAttributeGroupIds)) {

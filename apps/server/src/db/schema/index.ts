@@ -5,3 +5,4 @@ export * from './file';
 export * from './review';
 export * from './message';
 export * from './legacy';
+export * from './rate-limit';

@@ -39,7 +39,7 @@ CategoryRef.implement({
     parent: t.field({
       type: CategoryRef,
       nullable: true,
-      resolve: (c, _a, ctx) => (c.parent_category_id === null ? null : catalog.categoryById(ctx.db, c.parent_category_id)),
+      resolve: (c, _a, ctx) => (c.parent_category_id === null ? null : catalog.loadCategory(ctx, c.parent_category_id)),
     }),
     children: t.field({ type: [CategoryRef], resolve: (c, _a, ctx) => catalog.categoriesByParent(ctx.db, [c.id]) }),
     attribute_groups: t.field({

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { defineLoader, type LoaderHost } from '../../db/loader';
 import {
   attributeGroups,
   attributes,
@@ -53,10 +54,13 @@ export async function categoriesByParent(db: Db, parentIds: readonly number[]): 
     .orderBy(asc(categories.ord), asc(categories.name));
 }
 
-export async function categoryById(db: Db, id: number): Promise<CategoryRow | null> {
-  const [row] = await db.select().from(categories).where(eq(categories.id, id));
-  return row ?? null;
-}
+const categoriesById = defineLoader(async (db, ids: number[]) => {
+  const rows = await db.select().from(categories).where(inArray(categories.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}, null);
+
+/** A category by id, through the request's loader: a page of creations reads its categories in one query. */
+export const loadCategory = (ctx: LoaderHost, id: number): Promise<CategoryRow | null> => categoriesById(ctx, id);
 
 interface TreeNode {
   id: number;

@@ -2,7 +2,7 @@ import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import { MemberSummaryRef } from '../member/member.schema';
-import { memberSummary } from '../member/member.service';
+import { loadMemberSummary } from '../member/member.service';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as service from './featured.service';
 
@@ -20,7 +20,7 @@ export const FeaturedSubmissionRef = builder.objectRef<service.FeaturedRow>('Fea
       type: MemberSummaryRef,
       nullable: true,
       description: 'Who made the list.',
-      resolve: (f, _a, ctx) => memberSummary(ctx.db, f.member_id),
+      resolve: (f, _a, ctx) => loadMemberSummary(ctx, f.member_id),
     }),
     submissions: t.field({ type: [SubmissionPropertiesRef], description: 'Its creations, in order.', resolve: (f, _a, ctx) => service.submissionsOf(ctx.db, f.id) }),
   }),

@@ -31,6 +31,8 @@ import { notEditable } from '../submission/submission.errors';
 import { claimUpload, releaseUnusedUploads } from './blob.service';
 import { takeDirectUpload } from './direct-upload.service';
 import { fileError, fileTooLarge } from './file.errors';
+import { defineLoader } from '../../db/loader';
+import { loadMemberSummary } from '../member/member.service';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -174,83 +176,19 @@ export function versionUrl(ctx: Context, v: FileVersionView): string {
   return ctx.urlSigner.sign(filePath({ member_id: v.member_id, id: v.file_id }, v.version));
 }
 
-interface Deferred<V> {
-  promise: Promise<V>;
-  resolve(value: V): void;
-  reject(error: unknown): void;
-}
-
-function deferred<V>(): Deferred<V> {
-  let resolve!: (value: V) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<V>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/**
- * Reads rows by id in one query per batch: GraphQL resolves a field of every row of a list in the
- * same turn, so a page of files asks for its owners (or creations) together. Nothing is kept past
- * the batch, so a later mutation in the same request never reads a stale row.
- */
-function batchLoader<V>(fetch: (ids: number[]) => Promise<Map<number, V>>): (id: number) => Promise<V | null> {
-  let batch: Map<number, Deferred<V | null>> | null = null;
-  return (id) => {
-    if (!batch) {
-      const current = new Map<number, Deferred<V | null>>();
-      batch = current;
-      setImmediate(() => {
-        batch = null;
-        fetch([...current.keys()]).then(
-          (found) => current.forEach((d, key) => d.resolve(found.get(key) ?? null)),
-          (error: unknown) => current.forEach((d) => d.reject(error)),
-        );
-      });
-    }
-    let entry = batch.get(id);
-    if (!entry) {
-      entry = deferred<V | null>();
-      batch.set(id, entry);
-    }
-    return entry.promise;
-  };
-}
-
-interface FileLoaders {
-  owner: (id: number) => Promise<{ id: number; username: string } | null>;
-  submission: (id: number) => Promise<SubmissionRow | null>;
-}
-
-const loaders = new WeakMap<Context, FileLoaders>();
-
-function loadersOf(ctx: Context): FileLoaders {
-  let found = loaders.get(ctx);
-  if (!found) {
-    found = {
-      owner: batchLoader(async (ids) => {
-        const rows = await ctx.db.select({ id: members.id, username: members.username }).from(members).where(inArray(members.id, ids));
-        return new Map(rows.map((m) => [m.id, m]));
-      }),
-      submission: batchLoader(async (ids) => {
-        const rows = await ctx.db.select().from(submissions).where(inArray(submissions.id, ids));
-        return new Map(rows.map((s) => [s.id, s]));
-      }),
-    };
-    loaders.set(ctx, found);
-  }
-  return found;
-}
+const submissionsById = defineLoader(async (db, ids: number[]) => {
+  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids));
+  return new Map(rows.map((s) => [s.id, s]));
+}, null);
 
 /** The creation a file belongs to (whoever may read the file may see which creation it is). */
 export async function submissionOfFile(ctx: Context, file: FileRow): Promise<SubmissionRow | null> {
-  return file.submission_id === null ? null : loadersOf(ctx).submission(file.submission_id);
+  return file.submission_id === null ? null : submissionsById(ctx, file.submission_id);
 }
 
 /** The creator who owns a file. */
 export async function ownerOfFile(ctx: Context, file: FileRow): Promise<{ id: number; username: string } | null> {
-  return loadersOf(ctx).owner(file.member_id);
+  return loadMemberSummary(ctx, file.member_id);
 }
 
 /** Largest id a search term may be compared with (the id columns are 32-bit integers). */

@@ -43,7 +43,7 @@ builder.objectFields(SubmissionPropertiesRef, (t) => ({
     description: 'The live images in their order.',
     resolve: (s, _args, ctx) => {
       assertCanView(ctx, s);
-      return imageService.listImages(ctx.db, s);
+      return imageService.loadImages(ctx, s);
     },
   }),
 }));

@@ -10,6 +10,7 @@ import {
 } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { defineLoader, groupBy, type LoaderHost } from '../../db/loader';
 import { imageHotspots, images } from '../../db/schema/index';
 import type { StoredUpload } from '../../http/upload';
 import type { Storage } from '../../storage/index';
@@ -48,6 +49,21 @@ export async function listImages(db: DbOrTx, s: SubmissionRow): Promise<ImageVie
     .where(and(eq(images.submission_id, s.id), isNull(images.deleted_at)))
     .orderBy(asc(images.ord), asc(images.id));
   return withHotspots(db, rows, isPublished(s));
+}
+
+const imagesBySubmission = defineLoader(async (db, ids: number[]) => {
+  const rows = await db
+    .select()
+    .from(images)
+    .where(and(inArray(images.submission_id, ids), isNull(images.deleted_at)))
+    .orderBy(asc(images.ord), asc(images.id));
+  return groupBy(await withHotspots(db, rows, false), (image) => image.submission_id!);
+}, [] as ImageView[]);
+
+/** listImages through the request's loader: a page of creations reads its images (and hotspots) in two queries. */
+export async function loadImages(ctx: LoaderHost, s: SubmissionRow): Promise<ImageView[]> {
+  const isPublic = isPublished(s);
+  return (await imagesBySubmission(ctx, s.id)).map((image) => ({ ...image, isPublic }));
 }
 
 async function withHotspots(db: DbOrTx, rows: ImageRow[], isPublic: boolean): Promise<ImageView[]> {

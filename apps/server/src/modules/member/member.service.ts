@@ -18,6 +18,7 @@ import {
 import { validationError } from '../../errors';
 import { memberError } from './member.errors';
 import { hashPassword, verifyPassword } from './password';
+import { defineLoader, type LoaderHost } from '../../db/loader';
 
 /** Creates a session for a member and returns its token; only the token's hash is stored. */
 export async function createSession(
@@ -271,9 +272,15 @@ export async function findMemberByEmail(db: DbOrTx, email: string) {
   return m ?? null;
 }
 
-/** A member as MemberSummary shows them (id and name), or null for none or one who is gone. */
-export async function memberSummary(db: DbOrTx, id: number | null): Promise<{ id: number; username: string } | null> {
-  if (id === null) return null;
-  const [m] = await db.select({ id: members.id, username: members.username }).from(members).where(eq(members.id, id));
-  return m ?? null;
+const memberSummaries = defineLoader(async (db, ids: number[]) => {
+  const rows = await db.select({ id: members.id, username: members.username }).from(members).where(inArray(members.id, ids));
+  return new Map(rows.map((m) => [m.id, m]));
+}, null);
+
+/**
+ * A member as MemberSummary shows them (id and name), or null for none or one who is gone, through
+ * the request's loader: a page of rows reads its members in one query.
+ */
+export function loadMemberSummary(ctx: LoaderHost, id: number | null): Promise<{ id: number; username: string } | null> {
+  return id === null ? Promise.resolve(null) : memberSummaries(ctx, id);
 }

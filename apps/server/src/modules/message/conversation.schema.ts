@@ -3,7 +3,7 @@ import { builder } from '../../schema/builder';
 import { owned, policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import { MemberSummaryPaginator, MemberSummaryRef } from '../member/member.schema';
-import { memberSummary } from '../member/member.service';
+import { loadMemberSummary } from '../member/member.service';
 import { assertCanView, loadSubmission } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as service from './conversation.service';
@@ -30,7 +30,7 @@ const ConversationThreadRef = builder.objectRef<service.ThreadView>('Conversatio
       type: MemberSummaryRef,
       nullable: true,
       description: 'Null for system entries (lineitem).',
-      resolve: (th, _args, ctx) => (th.type === 'lineitem' ? null : memberSummary(ctx.db, th.member_id)),
+      resolve: (th, _args, ctx) => (th.type === 'lineitem' ? null : loadMemberSummary(ctx, th.member_id)),
     }),
     attachments: t.field({ type: [ConversationAttachmentRef], resolve: (th) => th.attachments }),
   }),
@@ -48,11 +48,11 @@ export const ConversationRef = builder.objectRef<service.ConversationView>('Conv
     mailboxId: t.exposeString('mailbox_id'),
     subject: t.exposeString('subject'),
     status: t.exposeString('status', { description: 'active (waiting for staff) | pending (waiting for the creator) | closed' }),
-    assignee: t.field({ type: MemberSummaryRef, nullable: true, resolve: (c, _args, ctx) => memberSummary(ctx.db, c.assignee_id) }),
+    assignee: t.field({ type: MemberSummaryRef, nullable: true, resolve: (c, _args, ctx) => loadMemberSummary(ctx, c.assignee_id) }),
     member: t.field({
       type: MemberSummaryRef,
       description: 'The creator the conversation is with.',
-      resolve: async (c, _args, ctx) => (await memberSummary(ctx.db, c.member_id)) ?? { id: c.member_id, username: '' },
+      resolve: async (c, _args, ctx) => (await loadMemberSummary(ctx, c.member_id)) ?? { id: c.member_id, username: '' },
     }),
     createdAt: t.expose('created_at', { type: 'DateTime' }),
     lastActivityAt: t.expose('last_activity_at', { type: 'DateTime' }),

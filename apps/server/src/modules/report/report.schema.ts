@@ -2,7 +2,7 @@ import { builder } from '../../schema/builder';
 import { owned, policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import { MemberSummaryRef } from '../member/member.schema';
-import { memberSummary } from '../member/member.service';
+import { loadMemberSummary } from '../member/member.service';
 import { loadSubmission } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as service from './report.service';
@@ -26,7 +26,7 @@ export const SubmissionReportRef = builder.objectRef<service.ReportRow>('Submiss
       nullable: true,
       description: 'Who reported it: shown to staff and to the reporter, not to the reported creator.',
       resolve: async (r, _a, ctx) => {
-        return service.mayKnowReporter(ctx, r) ? memberSummary(ctx.db, r.member_id) : null;
+        return service.mayKnowReporter(ctx, r) ? loadMemberSummary(ctx, r.member_id) : null;
       },
     }),
     submission: t.field({ type: SubmissionPropertiesRef, resolve: (r, _a, ctx) => loadSubmission(ctx.db, r.submission_id) }),

@@ -12,6 +12,7 @@ import {
 } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { defineLoader, groupBy, type LoaderHost } from '../../db/loader';
 import { files, images, submissions, testFiles, testImages, tests, updateRequests } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { loadAuthMember } from '../member/session.sql';
@@ -35,6 +36,14 @@ export async function listTests(db: DbOrTx, submissionId: number, updateRequestI
   if (updateRequestId != null) where.push(eq(tests.update_request_id, updateRequestId));
   return db.select().from(tests).where(and(...where)).orderBy(desc(tests.created_at), desc(tests.id));
 }
+
+const testsBySubmission = defineLoader(async (db, ids: number[]) => {
+  const rows = await db.select().from(tests).where(inArray(tests.submission_id, ids)).orderBy(desc(tests.created_at), desc(tests.id));
+  return groupBy(rows, (test) => test.submission_id);
+}, [] as TestRow[]);
+
+/** A creation's tests, newest first, through the request's loader: a page of creations reads them in one query. */
+export const loadTests = (ctx: LoaderHost, submissionId: number): Promise<TestRow[]> => testsBySubmission(ctx, submissionId);
 
 /** The pictures a tester attached (signed URLs: test pictures are never public). */
 export async function imagesOfTest(db: DbOrTx, testId: number): Promise<ImageView[]> {

@@ -4,7 +4,7 @@ import { owned, policy } from '../../schema/policy';
 import { FileRef } from '../file/file.schema';
 import { ImageRef } from '../image/image.schema';
 import { MemberSummaryPaginator, MemberSummaryRef } from '../member/member.schema';
-import { memberSummary } from '../member/member.service';
+import { loadMemberSummary } from '../member/member.service';
 import { isOwner, type SubmissionRow } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import { checklistKind, CHECKLIST_KINDS, loadReviewData, type ChecklistItem, type RejectionTemplate } from './review-data';
@@ -33,8 +33,8 @@ export const SubmissionTestRef = builder.objectRef<testService.TestRow>('Submiss
     tester_notes: t.exposeString('tester_notes', { nullable: true, description: 'Staff-only notes; never shown to the creator.' }),
     images: t.field({ type: [ImageRef], resolve: (test, _a, ctx) => testService.imagesOfTest(ctx.db, test.id) }),
     files: t.field({ type: [FileRef], resolve: (test, _a, ctx) => testService.filesOfTest(ctx.db, test.id) }),
-    member: t.field({ type: MemberSummaryRef, nullable: true, description: 'Who opened the test.', resolve: (test, _a, ctx) => memberSummary(ctx.db, test.member_id) }),
-    tester: t.field({ type: MemberSummaryRef, nullable: true, resolve: (test, _a, ctx) => memberSummary(ctx.db, test.tester_id) }),
+    member: t.field({ type: MemberSummaryRef, nullable: true, description: 'Who opened the test.', resolve: (test, _a, ctx) => loadMemberSummary(ctx, test.member_id) }),
+    tester: t.field({ type: MemberSummaryRef, nullable: true, resolve: (test, _a, ctx) => loadMemberSummary(ctx, test.tester_id) }),
     cleared_at: t.expose('cleared_at', { type: 'DateTime', nullable: true }),
     created_at: t.expose('created_at', { type: 'DateTime' }),
     updated_at: t.expose('updated_at', { type: 'DateTime' }),
@@ -115,7 +115,7 @@ builder.objectFields(SubmissionPropertiesRef, (t) => ({
   tests: t.field({
     type: [CreatorSubmissionTestRef],
     description: 'Its tests, newest first, as the creator may see them (owner and staff; empty for anyone else).',
-    resolve: (s, _a, ctx) => (mayReadTests(ctx, s) ? testService.listTests(ctx.db, s.id) : []),
+    resolve: (s, _a, ctx) => (mayReadTests(ctx, s) ? testService.loadTests(ctx, s.id) : []),
   }),
   review_lock: t.field({
     type: ReviewLockRef,
@@ -127,7 +127,7 @@ builder.objectFields(SubmissionPropertiesRef, (t) => ({
     type: MemberSummaryRef,
     nullable: true,
     description: 'The team member it is assigned to.',
-    resolve: (s, _a, ctx) => memberSummary(ctx.db, s.team_member_id),
+    resolve: (s, _a, ctx) => loadMemberSummary(ctx, s.team_member_id),
   }),
 }));
 

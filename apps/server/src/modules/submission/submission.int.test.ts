@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { images, logs, tests } from '../../db/schema/index';
+import { images, logs, submissions, tests } from '../../db/schema/index';
 import { buildMember, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 
@@ -246,6 +246,42 @@ describe('submitting', () => {
     await update(untouched, { keywords: 'x' }, other.token);
     const still = await server.gql('query ($id: Int!) { submissionProperties(id: $id) { status } }', { id: untouched }, { token: creator.token });
     expect(still.data!.submissionProperties.status).toBe('REJECTED');
+  });
+
+  it('sends a fixed rejected creation again in one step (REJECTED → SUBMITTED), as step 5 offers it', async () => {
+    const lot = await create('lot');
+    const residential = await leafCategory('Residential Lots');
+    await update(lot.id, { keywords: 'starter, family', category_id: residential.id, attributes: [residential.tag] });
+    await server.gql('mutation ($id: Int!) { updateLot(id: $id, input: { value: 85000, lot_width: 30, lot_depth: 20, furnished: true, number_of_floors: 2 }) { id } }', { id: lot.id }, { token: creator.token });
+    await server.database.db.insert(images).values({ submission_id: lot.id, member_id: creator.id, filename: 'front.png', mimetype: 'image/png', filesize: 10, sha256: 'x', storage_key: 'x' });
+    await server.database.db.update(submissions).set({ status: 'REJECTED' }).where(eq(submissions.id, lot.id));
+    const abilities = 'query ($id: Int!) { submissionProperties(id: $id) { status abilities { canEdit canSubmit canWithdraw canDelete canApprove canReject canTest } } }';
+    const before = await server.gql(abilities, { id: lot.id }, { token: creator.token });
+    expect(before.data!.submissionProperties.abilities).toMatchObject({ canEdit: true, canSubmit: true, canWithdraw: false, canDelete: true, canApprove: false });
+    const sent = await server.gql(STATUS, { id: lot.id, status: 'SUBMITTED' }, { token: creator.token });
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data!.updateSubmissionStatus.status).toBe('SUBMITTED');
+    const after = await server.gql(abilities, { id: lot.id }, { token: creator.token });
+    expect(after.data!.submissionProperties.abilities).toMatchObject({ canEdit: false, canSubmit: false, canWithdraw: true, canDelete: true });
+    const history = await server.database.db.select().from(logs).where(eq(logs.submission_id, lot.id));
+    expect(history.filter((h) => h.action === 'status').map((h) => h.new_values)).toContainEqual({ status: 'SUBMITTED' });
+  });
+
+  it('shows each member what they may do: owner, another creator, staff', async () => {
+    const abilities = 'query ($id: Int!) { submissionProperties(id: $id) { abilities { canEdit canSubmit canWithdraw canDelete canApprove canReject canTest } } }';
+    const read = async (id: number, token: string) => (await server.gql(abilities, { id }, { token })).data?.submissionProperties?.abilities;
+    const draft = await buildSubmission(server.database.db, creator.id, { status: 'CREATED' });
+    expect(await read(draft, creator.token)).toEqual({ canEdit: true, canSubmit: true, canWithdraw: false, canDelete: true, canApprove: false, canReject: false, canTest: false });
+    const waiting = await buildSubmission(server.database.db, creator.id, { status: 'SUBMITTED' });
+    expect(await read(waiting, creator.token)).toEqual({ canEdit: false, canSubmit: false, canWithdraw: true, canDelete: true, canApprove: false, canReject: false, canTest: false });
+    const staffView = await read(waiting, staff.token);
+    expect(staffView).toMatchObject({ canSubmit: false, canWithdraw: false, canApprove: true, canReject: true, canTest: true });
+    // Another creator cannot even read an unpublished creation.
+    expect((await server.gql(abilities, { id: waiting }, { token: other.token })).errors![0]!.extensions!.code).toBe('NOT_OWNER');
+    const approved = await buildSubmission(server.database.db, creator.id, { status: 'APPROVED', publish_at: new Date(Date.now() + 86_400_000) });
+    expect(await read(approved, creator.token)).toEqual({ canEdit: false, canSubmit: false, canWithdraw: false, canDelete: false, canApprove: false, canReject: false, canTest: false });
+    const gone = await buildSubmission(server.database.db, creator.id, { status: 'CREATED', deleted_at: new Date() });
+    expect(await read(gone, creator.token)).toMatchObject({ canEdit: false, canSubmit: false, canDelete: false });
   });
 
   it('the owner deletes before approval, not after', async () => {

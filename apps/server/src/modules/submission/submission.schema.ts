@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ADMIN_ACCESS, pagePermission, type MissingItem } from '@corner/domain';
 import { builder } from '../../schema/builder';
 import { owned, policy } from '../../schema/policy';
@@ -9,7 +9,6 @@ import {
   collections,
   externalUrlRequirements,
   recommendedItems,
-  reports,
   requiredItems,
   submissionAttributes,
   submissionBridges,
@@ -17,18 +16,17 @@ import {
   submissionCollections,
   submissions,
   submissionThemes,
-  tests,
   themes,
-  updateRequests,
 } from '../../db/schema/index';
 import { AttributeRef, CategoryRef } from '../catalog/catalog.schema';
 import { MemberSummaryRef } from '../member/member.schema';
-import { memberSummary } from '../member/member.service';
-import { rows } from '../../db/rows';
+import { loadMemberSummary } from '../member/member.service';
 import * as catalog from '../catalog/catalog.service';
 import { STAFF_EDIT_PERMISSIONS, STAFF_VIEW_PERMISSIONS, submissionForView, type SubmissionRow } from './submission.access';
 import { submissionError } from './submission.errors';
 import { loadKindRow } from './submission.kinds';
+import { countReports, countUnclearedTests, countUpdateRequests } from './submission.loaders';
+import { submissionAbilities, type SubmissionAbilities } from './submission.policy';
 import * as service from './submission.service';
 import { MY_ITEMS_FIELDS, countSubmissions, searchSubmissions } from './submission.search';
 
@@ -83,10 +81,19 @@ const BridgeRef = builder.objectRef<{ legacy_item_id: number }>('SubmissionBridg
 });
 
 
-async function countOf(db: import('../../db/client').Db, query: ReturnType<typeof sql>) {
-  const [row] = await rows<{ n: number }>(db, query);
-  return Number(row?.n ?? 0);
-}
+
+const SubmissionAbilitiesRef = builder.objectRef<SubmissionAbilities>('SubmissionAbilities').implement({
+  description: 'What the caller may do with a creation now (the server’s rules; the web offers exactly these). Submitting also needs nothing missing (`missing_items`).',
+  fields: (t) => ({
+    canEdit: t.exposeBoolean('canEdit', { description: 'Change its details, images, files and tags.' }),
+    canSubmit: t.exposeBoolean('canSubmit', { description: 'Send it for review: its owner, as a draft or after a rejection.' }),
+    canWithdraw: t.exposeBoolean('canWithdraw', { description: 'Take it back from the approval queue to drafts: its owner (refused while a test runs).' }),
+    canDelete: t.exposeBoolean('canDelete', { description: 'Delete it: its owner before approval, or staff who manage published creations.' }),
+    canApprove: t.exposeBoolean('canApprove', { description: 'Approve it: reviewers, while it waits for a decision.' }),
+    canReject: t.exposeBoolean('canReject', { description: 'Reject it: reviewers, while it waits for a decision.' }),
+    canTest: t.exposeBoolean('canTest', { description: 'Send it to test: testers, while it waits for a decision (or is in testing).' }),
+  }),
+});
 
 SubmissionPropertiesRef.implement({
   description: "A creation's properties, whatever its kind.",
@@ -121,24 +128,16 @@ SubmissionPropertiesRef.implement({
     submitted_at: t.expose('submitted_at', { type: 'DateTime', nullable: true, description: 'When it was last submitted for review.' }),
     team_member_id: t.exposeInt('team_member_id', { nullable: true }),
     migration_result: t.expose('migration_result', { type: 'JSON', nullable: true }),
-    creator: t.field({ type: MemberSummaryRef, resolve: async (s, _a, ctx) => (await memberSummary(ctx.db, s.member_id))! }),
-    moderator: t.field({ type: MemberSummaryRef, nullable: true, resolve: (s, _a, ctx) => memberSummary(ctx.db, s.moderator_id) }),
-    numUpdates: t.int({
-      resolve: (s, _a, ctx) => countOf(ctx.db, sql`select count(*)::int as n from ${updateRequests} where submission_id = ${s.id}`),
-    }),
-    numReports: t.int({
-      resolve: (s, _a, ctx) => countOf(ctx.db, sql`select count(*)::int as n from ${reports} where submission_id = ${s.id} and deleted_at is null`),
-    }),
-    numUnclearedTests: t.int({
-      description: 'Unfinished tests plus failed tests not yet cleared.',
-      resolve: (s, _a, ctx) =>
-        countOf(ctx.db, sql`select count(*)::int as n from ${tests} where submission_id = ${s.id}
-          and (status in ('OPEN', 'IN_PROGRESS') or (status = 'DONE' and test_result = 'FAILED'))`),
-    }),
+    creator: t.field({ type: MemberSummaryRef, resolve: async (s, _a, ctx) => (await loadMemberSummary(ctx, s.member_id))! }),
+    moderator: t.field({ type: MemberSummaryRef, nullable: true, resolve: (s, _a, ctx) => loadMemberSummary(ctx, s.moderator_id) }),
+    abilities: t.field({ type: SubmissionAbilitiesRef, description: 'What the caller may do with it now.', resolve: (s, _a, ctx) => submissionAbilities(ctx.auth, s) }),
+    numUpdates: t.int({ resolve: (s, _a, ctx) => countUpdateRequests(ctx, s) }),
+    numReports: t.int({ resolve: (s, _a, ctx) => countReports(ctx, s) }),
+    numUnclearedTests: t.int({ description: 'Unfinished tests plus failed tests not yet cleared.', resolve: (s, _a, ctx) => countUnclearedTests(ctx, s) }),
     category: t.field({
       type: CategoryRef,
       nullable: true,
-      resolve: (s, _a, ctx) => (s.category_id === null ? null : catalog.categoryById(ctx.db, s.category_id)),
+      resolve: (s, _a, ctx) => (s.category_id === null ? null : catalog.loadCategory(ctx, s.category_id)),
     }),
     attributes: t.field({
       type: [AttributeRef],
@@ -230,7 +229,7 @@ const CreationRef = builder.interfaceRef<CreationShape>('Creation').implement({
   fields: (t) => ({
     id: t.int({ resolve: (c) => c.submission.model_id }),
     submission_id: t.int({ resolve: (c) => c.submission.id }),
-    creator: t.field({ type: MemberSummaryRef, resolve: async (c, _a, ctx) => (await memberSummary(ctx.db, c.submission.member_id))! }),
+    creator: t.field({ type: MemberSummaryRef, resolve: async (c, _a, ctx) => (await loadMemberSummary(ctx, c.submission.member_id))! }),
     properties: t.field({ type: SubmissionPropertiesRef, resolve: (c) => c.submission }),
   }),
 });

@@ -9,7 +9,12 @@ import {
   UNFINISHED_TEST_STATUSES,
   hasPermission,
   pagePermission,
+  ownerActionsFrom,
+  ownerTransition,
+  SUBMISSION_STATUSES,
   type CompletenessCategory,
+  type LifecycleAction,
+  type SubmissionStatus,
   type ItemFieldsInput,
   type LotFieldsInput,
   type MissingItem,
@@ -402,14 +407,18 @@ export async function updateSubmissionStatus(ctx: Context, id: number, status: s
     if (s.deleted_at) throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', 'This creation was deleted.');
     if (s.model_type === 'set_item') throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', 'A set item is submitted with its set.');
     const from = s.status;
-    if (from === 'CREATED' && status === 'SUBMITTED') {
+    if (from === status) return s;
+    // The owner's status changes are the lifecycle's (packages/domain/src/submission/lifecycle.ts).
+    const transition = isSubmissionStatus(status) ? ownerTransition(from, status) : null;
+    if (transition?.action === 'submit') {
       const missing = await completenessOf(tx, s);
       if (missing.length) {
         throw submissionError('SUBMISSION_INCOMPLETE', `This creation cannot be submitted yet: ${missing.map((m) => m.message).join('; ')}.`, { missing });
       }
+      // A rejected creation is sent again in one step, as a draft is.
       await setStatus(ctx, tx, s, 'SUBMITTED', { was_submitted: true, submitted_at: new Date() });
       await recordCreationEvent(tx, { submission_id: s.id, kind: 'submitted', actor_id: ctx.auth.member!.id });
-    } else if (from === 'SUBMITTED' && status === 'CREATED') {
+    } else if (transition?.action === 'withdraw') {
       const [running] = await tx
         .select({ id: tests.id })
         .from(tests)
@@ -417,14 +426,19 @@ export async function updateSubmissionStatus(ctx: Context, id: number, status: s
         .limit(1);
       if (running) throw submissionError('SUBMISSION_TEST_RUNNING', 'A tester is working on this creation; it can be withdrawn once the test is finished.');
       await setStatus(ctx, tx, s, 'CREATED', {});
-    } else if (from === status) {
-      return s;
     } else {
-      const allowed = from === 'CREATED' ? 'submit it (SUBMITTED)' : from === 'SUBMITTED' ? 'withdraw it (CREATED)' : 'nothing';
-      throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', `A creation in ${from} cannot go to ${status}; its creator can ${allowed}.`);
+      const actions = ownerActionsFrom(from).map((t) => `${OWNER_ACTION_WORDS[t.action] ?? t.action} it (${String(t.to)})`);
+      throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', `A creation in ${from} cannot go to ${status}; its creator can ${actions.join(' or ') || 'nothing'}.`);
     }
     return loadSubmission(tx, id);
   });
+}
+
+/** How an error names the owner's actions. */
+const OWNER_ACTION_WORDS: Partial<Record<LifecycleAction, string>> = { submit: 'submit', withdraw: 'withdraw' };
+
+function isSubmissionStatus(value: string): value is SubmissionStatus {
+  return (SUBMISSION_STATUSES as readonly string[]).includes(value);
 }
 
 async function setStatus(ctx: Context, tx: DbOrTx, s: SubmissionRow, status: 'CREATED' | 'SUBMITTED', extra: Partial<SubmissionRow>) {

@@ -4,7 +4,7 @@ import { paginatorOf } from '../../schema/paginator';
 import { FileRef, FileVersionRef } from '../file/file.schema';
 import { ImageRef } from '../image/image.schema';
 import { MemberSummaryRef } from '../member/member.schema';
-import { memberSummary } from '../member/member.service';
+import { loadMemberSummary } from '../member/member.service';
 import { SubmissionTestRef } from '../review/review.schema';
 import { loadSubmission } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
@@ -40,7 +40,7 @@ export const SubmissionUpdateRequestRef = builder.objectRef<service.UpdateReques
       description: 'What staff wrote when they approved or rejected it.',
       resolve: (r, _a, ctx) => service.decisionNoteOf(ctx.db, r),
     }),
-    member: t.field({ type: MemberSummaryRef, nullable: true, description: 'Who sent it.', resolve: (r, _a, ctx) => memberSummary(ctx.db, r.member_id) }),
+    member: t.field({ type: MemberSummaryRef, nullable: true, description: 'Who sent it.', resolve: (r, _a, ctx) => loadMemberSummary(ctx, r.member_id) }),
     submission: t.field({ type: SubmissionPropertiesRef, resolve: (r, _a, ctx) => loadSubmission(ctx.db, r.submission_id) }),
     files: t.field({ type: [FileRef], description: 'The files it updates, oldest first.', resolve: (r, _a, ctx) => service.filesOf(ctx.db, r) }),
     file_versions: t.field({

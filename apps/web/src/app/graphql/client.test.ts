@@ -1,9 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchWithStatus } from './client';
+import { Client, fetchExchange, gql, mapExchange } from 'urql';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFetchWithStatus, fetchWithStatus, handleOperationError } from './client';
 
-/** Answers by path: /{status}/{kind}, where kind picks the body the server sends. */
+/**
+ * Answers by path: /{status}/{kind}, where kind picks the body the server sends;
+ * /slow/{ms}/{bodyMs}: a GraphQL answer whose headers come after ms and its body bodyMs later;
+ * /events/{ms}/{eventMs}: a server-sent event stream that opens after ms, with one event eventMs later.
+ */
 const BODIES: Record<string, { type: string; body: string }> = {
   graphql: { type: 'application/graphql-response+json', body: JSON.stringify({ errors: [{ message: 'Bad variables' }] }) },
   data: { type: 'application/json', body: JSON.stringify({ data: null, errors: [{ message: 'x' }] }) },
@@ -17,7 +22,26 @@ let base: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const [, status, kind] = (req.url ?? '').split('/');
+    const [, status, kind, extra] = (req.url ?? '').split('/');
+    if (status === 'slow') {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/graphql-response+json' });
+        res.write('{"data":');
+        setTimeout(() => res.end('{"me":null}}'), Number(extra ?? 0));
+      }, Number(kind));
+      return;
+    }
+    if (status === 'events') {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': open\n\n');
+        setTimeout(() => {
+          res.write('event: next\ndata: {"data":{"tick":1}}\n\n');
+          res.end('event: complete\ndata:\n\n');
+        }, Number(extra ?? 0));
+      }, Number(kind));
+      return;
+    }
     const answer = BODIES[kind ?? ''] ?? BODIES.html!;
     res.writeHead(Number(status), { 'content-type': answer.type });
     res.end(answer.body);
@@ -45,5 +69,75 @@ describe('fetchWithStatus', () => {
     await expect(fetchWithStatus(`${base}/500/plain`)).rejects.toThrow('Request failed with status code 500');
     await expect(fetchWithStatus(`${base}/502/html`)).rejects.toThrow('Request failed with status code 502');
     await expect(fetchWithStatus(`${base}/503/broken`)).rejects.toThrow('Request failed with status code 503');
+  });
+});
+
+describe('the HTTP timeout (HTTP_TIMEOUT_MS)', () => {
+  const post = (timeoutMs: number, path: string, init: RequestInit = {}) =>
+    createFetchWithStatus(() => timeoutMs)(`${base}${path}`, { method: 'POST', body: '{}', headers: { accept: 'application/graphql-response+json, application/json' }, ...init });
+
+  it('aborts a request after n ms with "timeout of {n}ms exceeded"', async () => {
+    const started = performance.now();
+    await expect(post(100, '/slow/400/0')).rejects.toThrow(new Error('timeout of 100ms exceeded'));
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(95);
+    expect(elapsed).toBeLessThan(350);
+  });
+
+  it('counts the whole answer: headers in time but a body too late also time out', async () => {
+    await expect(post(100, '/slow/0/400')).rejects.toThrow('timeout of 100ms exceeded');
+  });
+
+  it('lets a fast answer through with its body', async () => {
+    const response = await post(1000, '/slow/10/10');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { me: null } });
+  });
+
+  it('never times out with 0, the default', async () => {
+    const response = await post(0, '/slow/300/0');
+    expect(await response.json()).toEqual({ data: { me: null } });
+    expect((await fetchWithStatus(`${base}/slow/150/0`)).status).toBe(200);
+  });
+
+  it('keeps the status rule: a failed answer without a GraphQL body still says "Request failed with status code {n}"', async () => {
+    await expect(post(1000, '/502/html')).rejects.toThrow('Request failed with status code 502');
+  });
+
+  it('leaves a cancel by the caller a cancel, not a timeout', async () => {
+    const controller = new AbortController();
+    const request = post(1000, '/slow/400/0', { signal: controller.signal });
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('reaches the app as a network error through urql, and never cuts a subscription short', async () => {
+    const onNetworkError = vi.fn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const client = (path: string) =>
+      new Client({
+        url: `${base}${path}`,
+        fetch: createFetchWithStatus(() => 100),
+        fetchSubscriptions: true,
+        exchanges: [mapExchange({ onError: (error, operation) => handleOperationError(error, operation, { onNetworkError, onAuthorizationError: vi.fn() }) }), fetchExchange],
+      });
+
+    const query = await client('/slow/400/0').query(gql('query Me { me { MemberID } }'), {}).toPromise();
+    expect(query.error?.networkError?.message).toBe('timeout of 100ms exceeded');
+    expect(onNetworkError).toHaveBeenCalledWith('timeout of 100ms exceeded');
+
+    const firstEvent = (path: string) =>
+      new Promise<unknown>((resolve) => {
+        const { unsubscribe } = client(path)
+          .subscription(gql('subscription Tick { tick }'), {})
+          .subscribe((result) => {
+            unsubscribe();
+            resolve(result.error ? result.error.message : result.data);
+          });
+      });
+    // A stream that is slow to open, and one whose first event comes late: both past the timeout.
+    expect(await firstEvent('/events/300/0')).toEqual({ tick: 1 });
+    expect(await firstEvent('/events/0/300')).toEqual({ tick: 1 });
+    vi.restoreAllMocks();
   });
 });

@@ -1,7 +1,9 @@
 import { GRAPHQL_PATH } from '@corner/domain';
-import { Kind, type DocumentNode } from 'graphql';
+import { Kind, type DocumentNode } from '@0no-co/graphql.web';
+import { persistedExchange } from '@urql/exchange-persisted';
 import { Client, cacheExchange, fetchExchange, mapExchange, type CombinedError, type Operation } from 'urql';
 import { authorizationText, classifyGraphQLError, isAuthorizationCategory } from './errors';
+import { httpTimeoutMs, isEventStreamRequest, isStreamedResponse, startDeadline, timeoutMessage } from './timeout';
 
 /** What the app does with the errors SPEC section 8 says are shown. */
 export interface ErrorHandlers {
@@ -63,14 +65,45 @@ export function handleOperationError(error: CombinedError, operation: Operation,
  * SPEC section 8 ("Request failed with status code {n}"). A non-2xx answer whose JSON carries
  * GraphQL `errors` or `data` is left to urql; any other body (HTML, `{error: ...}` of a 5xx, a
  * proxy's page) gets the status message.
+ *
+ * With an HTTP timeout (`timeoutMs()`, HTTP_TIMEOUT_MS from /config.json; 0 is none), a request
+ * whose whole answer has not arrived in time is aborted with "timeout of {n}ms exceeded" (SPEC 8),
+ * which urql reports as a network error. Subscriptions (server-sent events, held open for live
+ * updates) are never timed; a streamed answer only until it starts.
  */
-export const fetchWithStatus: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
+export function createFetchWithStatus(timeoutMs: () => number = httpTimeoutMs): typeof fetch {
+  return async (input, init) => {
+    const ms = isEventStreamRequest(init) ? 0 : timeoutMs();
+    if (!(ms > 0)) return checkStatus(await fetch(input, init));
+    const deadline = startDeadline(ms, init?.signal);
+    try {
+      const response = await fetch(input, { ...init, signal: deadline.signal });
+      // The whole answer counts, not only its headers: it is read before the clock stops.
+      return await checkStatus(isStreamedResponse(response) ? response : await readWhole(response));
+    } catch (error) {
+      if (deadline.hasExpired()) throw new Error(timeoutMessage(ms));
+      throw error;
+    } finally {
+      deadline.clear();
+    }
+  };
+}
+
+export const fetchWithStatus: typeof fetch = createFetchWithStatus();
+
+async function checkStatus(response: Response): Promise<Response> {
   if (response.ok) return response;
   const contentType = response.headers.get('content-type') ?? '';
   if (/json/i.test(contentType) && (await hasGraphQLBody(response.clone()))) return response;
   throw new Error(`Request failed with status code ${response.status}`);
-};
+}
+
+/** The same answer with its body already read (statuses that carry no body keep none). */
+async function readWhole(response: Response): Promise<Response> {
+  const body = await response.arrayBuffer();
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+  return new Response([204, 205, 304].includes(response.status) ? null : body, init);
+}
 
 async function hasGraphQLBody(response: Response): Promise<boolean> {
   try {
@@ -82,7 +115,23 @@ async function hasGraphQLBody(response: Response): Promise<boolean> {
 }
 
 /**
- * The urql client: POST to /graphql (never GET), the token in the Authorization header ("Bearer "
+ * The sha256 of a document's text, in hex: what the app sends instead of the text (SPEC 7's
+ * `{hash}`); the server knows each hash from apps/web/persisted-operations.json. Web Crypto does it
+ * where the browser offers it (https and localhost); elsewhere a small library, loaded only then.
+ */
+export async function documentHash(text: string, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
+  if (subtle) return hex(new Uint8Array(await subtle.digest('SHA-256', bytes)));
+  const { sha256 } = await import('@noble/hashes/sha2.js');
+  return hex(sha256(bytes));
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The urql client: POST to /graphql (never GET), each document sent as its sha256 hash, the token in the Authorization header ("Bearer "
  * plus the token, or an empty value), deduplicated requests (urql's default), document cache, and
  * subscriptions over the same fetch (server-sent events).
  * A client belongs to one token, so a new sign-in starts with an empty cache.
@@ -98,6 +147,8 @@ export function createGraphQLClient(token: string | null, handlers: ErrorHandler
     exchanges: [
       cacheExchange,
       mapExchange({ onError: (error, operation) => handleOperationError(error, operation, handlers) }),
+      // Queries and mutations go as their hash; a server that does not know it asks for the text.
+      persistedExchange({ generateHash: (text) => documentHash(text), enableForMutation: true, preferGetForPersistedQueries: false }),
       fetchExchange,
     ],
   });

@@ -1,13 +1,17 @@
-import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useMember } from '../../features/member/hooks/use-session';
+import { useSession } from '../../features/member/hooks/use-session';
 import { useValidateSession } from '../session/use-validate-session';
 import { ErrorBanner } from './error-banner';
-import { SideMenu } from './side-menu';
+import { PageErrorBoundary } from './page-error-boundary';
+import { PageLoader } from './page-loader';
+import { loadSideMenu, preloadSignedInShell } from './signed-in-shell';
 import classes from './app-layout.module.css';
 import { TopBar, type Area } from './top-bar';
+
+const SideMenu = lazy(async () => ({ default: (await loadSideMenu()).SideMenu }));
 
 const NAVBAR_WIDTH = 272;
 const NAVBAR_COLLAPSED_WIDTH = 76;
@@ -21,7 +25,7 @@ export function AppLayout() {
   useValidateSession();
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const member = useMember();
+  const { token, member } = useSession();
   const area = areaOf(pathname);
   const hasMenu = member !== null && pathname !== '/login';
   const [isMobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
@@ -33,43 +37,52 @@ export function AppLayout() {
   // Below the "sm" breakpoint the menu is a full-width drawer, never the narrow rail.
   const isWide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const isCollapsed = isWide && isCollapsedSetting;
+  const hasToken = token !== null;
 
+  useEffect(() => {
+    if (hasToken) preloadSignedInShell();
+  }, [hasToken]);
+
+  const navbarWidth = isCollapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH;
+
+  // The shell's own layout (not Mantine's AppShell, which would bring its scroll-lock library into
+  // the sign-in page's download): a fixed header, a fixed side menu once signed in (a full-width
+  // panel below the "sm" breakpoint, opened with the burger), and the page beside them. It sets
+  // --app-shell-header-height and --app-shell-navbar-offset for what places itself against them.
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={
-        hasMenu
-          ? {
-              width: isCollapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH,
-              breakpoint: 'sm',
-              collapsed: { mobile: !isMobileOpen },
-            }
-          : undefined
-      }
-      padding={{ base: 'md', sm: 'xl' }}
-      bg="gray.0"
+    <div
+      className={classes.root}
+      data-menu={hasMenu || undefined}
+      data-menu-open={isMobileOpen || undefined}
+      style={{ '--navbar-width': `${navbarWidth}px` } as CSSProperties}
     >
-      <AppShell.Header>
+      <header className={classes.header}>
         <a href="#main-content" className={classes.skipLink}>
           {t('app.skipToContent')}
         </a>
         <TopBar area={area} hasMenu={hasMenu} isMenuOpen={isMobileOpen} onToggleMenu={toggleMobile} />
-      </AppShell.Header>
+      </header>
       {hasMenu ? (
-        <AppShell.Navbar aria-label={area === 'staff' ? t('menu.staffLabel') : t('menu.creatorLabel')}>
-          <SideMenu
-            area={area}
-            isCollapsed={isCollapsed}
-            canCollapse={isWide}
-            onToggleCollapsed={() => setCollapsed((value) => !value)}
-            onNavigate={closeMobile}
-          />
-        </AppShell.Navbar>
+        <nav className={classes.navbar} aria-label={area === 'staff' ? t('menu.staffLabel') : t('menu.creatorLabel')}>
+          <Suspense fallback={null}>
+            <SideMenu
+              area={area}
+              isCollapsed={isCollapsed}
+              canCollapse={isWide}
+              onToggleCollapsed={() => setCollapsed((value) => !value)}
+              onNavigate={closeMobile}
+            />
+          </Suspense>
+        </nav>
       ) : null}
-      <AppShell.Main pb={96} id="main-content" tabIndex={-1} className={classes.main}>
-        <Outlet />
-      </AppShell.Main>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
+        <PageErrorBoundary pathname={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
       <ErrorBanner />
-    </AppShell>
+    </div>
   );
 }

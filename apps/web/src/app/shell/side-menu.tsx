@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS, badgeText } from '@corner/domain';
-import { ActionIcon, AppShell, Button, Group, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, ScrollArea, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconLayoutSidebarLeftCollapse,
@@ -17,6 +17,7 @@ import { NavMenu, type NavMenuItem } from '../../ui/nav-menu/nav-menu';
 import { CREATOR_MENU } from './creator-menu';
 import { isLinkActive, linkCount, visibleMenu, type Counters, type MenuEntry } from './menu';
 import { STAFF_MENU } from './staff-menu';
+import classes from './side-menu.module.css';
 import type { Area } from './top-bar';
 
 export interface SideMenuProps {
@@ -99,7 +100,7 @@ function MenuFrame({ entries, counters, footer, isCollapsed, canCollapse, onTogg
   return (
     <>
       {canCollapse ? (
-        <AppShell.Section>
+        <div className={classes.section}>
           <Group justify={isCollapsed ? 'center' : 'flex-end'} px="xs" pt="xs">
             <Tooltip label={toggleLabel} position="right">
               <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggleCollapsed} aria-label={toggleLabel}>
@@ -107,13 +108,13 @@ function MenuFrame({ entries, counters, footer, isCollapsed, canCollapse, onTogg
               </ActionIcon>
             </Tooltip>
           </Group>
-        </AppShell.Section>
+        </div>
       ) : null}
-      <AppShell.Section grow component={ScrollArea} px="xs" py="xs">
+      <ScrollArea className={classes.grow} px="xs" py="xs">
         <NavMenu items={items} isCollapsed={isCollapsed} externalHint={t('menu.opensInNewTab')} onNavigate={onNavigate} />
-      </AppShell.Section>
+      </ScrollArea>
       {footer && FooterIcon ? (
-        <AppShell.Section p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <div className={classes.footer}>
           {isCollapsed ? (
             <Tooltip label={footer.label} position="right">
               <ActionIcon
@@ -141,7 +142,7 @@ function MenuFrame({ entries, counters, footer, isCollapsed, canCollapse, onTogg
               {footer.label}
             </Button>
           )}
-        </AppShell.Section>
+        </div>
       ) : null}
     </>
   );

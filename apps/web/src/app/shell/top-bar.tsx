@@ -1,15 +1,14 @@
-import { badgeText } from '@corner/domain';
-import { ActionIcon, Anchor, Badge, Burger, Button, Group, Indicator, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconExternalLink, IconLogout, IconMessages, IconPlus, IconSettings, IconWorld } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconExternalLink, IconWorld } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useClient } from 'urql';
 import { useMember } from '../../features/member/hooks/use-session';
-import { logout } from '../../features/member/logout';
-import { useUnreadCount } from '../../features/message/hooks/use-unread-count';
-import { NotificationBell } from '../../features/notification/components/notification-bell';
-import { getSiteConfig, useSiteConfig } from '../site-config';
+import { useSiteConfig } from '../site-config';
+import { loadMemberActions } from './signed-in-shell';
 import classes from './top-bar.module.css';
+
+const MemberActions = lazy(async () => ({ default: (await loadMemberActions()).MemberActions }));
 
 export type Area = 'creator' | 'staff';
 
@@ -28,16 +27,8 @@ export interface TopBarProps {
 export function TopBar({ area, hasMenu, isMenuOpen, onToggleMenu }: TopBarProps) {
   const { t } = useTranslation();
   const member = useMember();
-  const client = useClient();
   const { mainSiteUrl } = useSiteConfig();
   const title = area === 'staff' ? t('app.staffTitle') : t('app.creatorTitle');
-  const unread = useUnreadCount({ isEnabled: member !== null });
-  const unreadText = unread ? badgeText(unread) : null;
-  const messagesLabel = unreadText ? t('header.messagesUnread', { count: unread ?? 0 }) : t('header.messages');
-
-  function handleLogout() {
-    void logout(client, getSiteConfig().mainSiteUrl);
-  }
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
@@ -75,66 +66,9 @@ export function TopBar({ area, hasMenu, isMenuOpen, onToggleMenu }: TopBarProps)
         </ActionIcon>
       </Group>
       {member ? (
-        <Group gap={4} wrap="nowrap">
-          <Text size="sm" c="dimmed" visibleFrom="lg" mr="xs">
-            {t('header.signedInAs', { name: member.UserName })}
-          </Text>
-          <Button component={Link} to="/upload" leftSection={<IconPlus size={16} aria-hidden />} visibleFrom="sm">
-            {t('header.createNew')}
-          </Button>
-          <Tooltip label={t('header.createNew')} hiddenFrom="sm">
-            <ActionIcon component={Link} to="/upload" size="lg" hiddenFrom="sm" aria-label={t('header.createNew')}>
-              <IconPlus size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Button
-            component={Link}
-            to="/messages"
-            variant="subtle"
-            color="gray"
-            leftSection={<IconMessages size={16} aria-hidden />}
-            rightSection={
-              unreadText ? (
-                <Badge size="sm" radius="xl" color="red" variant="filled" aria-hidden>
-                  {unreadText}
-                </Badge>
-              ) : undefined
-            }
-            aria-label={messagesLabel}
-            visibleFrom="sm"
-          >
-            {t('header.messages')}
-          </Button>
-          <Indicator label={unreadText} size={16} offset={5} color="red" disabled={!unreadText} hiddenFrom="sm">
-            <ActionIcon component={Link} to="/messages" variant="subtle" color="gray" size="lg" aria-label={messagesLabel}>
-              <IconMessages size={20} aria-hidden />
-            </ActionIcon>
-          </Indicator>
-          <NotificationBell />
-          <Tooltip label={t('header.preferences')}>
-            <ActionIcon
-              component={Link}
-              to="/preferences"
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('header.preferences')}
-            >
-              <IconSettings size={20} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Button
-            variant="default"
-            leftSection={<IconLogout size={16} aria-hidden />}
-            onClick={handleLogout}
-            visibleFrom="sm"
-          >
-            {t('header.logout')}
-          </Button>
-          <ActionIcon variant="default" size="lg" onClick={handleLogout} hiddenFrom="sm" aria-label={t('header.logout')}>
-            <IconLogout size={18} aria-hidden />
-          </ActionIcon>
-        </Group>
+        <Suspense fallback={null}>
+          <MemberActions member={member} />
+        </Suspense>
       ) : null}
     </Group>
   );

@@ -1,6 +1,7 @@
 import { UPLOAD_MESSAGES } from '@corner/domain';
 import type { Client } from 'urql';
 import { errorCause } from '../../app/graphql/errors';
+import { httpTimeoutMs, timeoutMessage } from '../../app/graphql/timeout';
 import { GetFileUploadUrlMutation } from './graphql';
 import { isAbortError, type UploadOptions } from './upload';
 
@@ -67,10 +68,11 @@ function abortError(): DOMException {
 
 /**
  * PUTs a file's raw bytes to a signed URL through XMLHttpRequest (fetch reports no upload
- * progress). Resolves null when stored, else the message to show; rejects only when cancelled.
+ * progress), within the app's HTTP timeout ("timeout of {n}ms exceeded"). Resolves null when
+ * stored, else the message to show; rejects only when cancelled.
  */
 export function putFile(target: Pick<SignedUpload, 'url' | 'method' | 'headers'>, file: Blob, options: UploadOptions = {}): Promise<string | null> {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, timeoutMs = httpTimeoutMs() } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
@@ -81,6 +83,7 @@ export function putFile(target: Pick<SignedUpload, 'url' | 'method' | 'headers'>
     signal?.addEventListener('abort', handleAbort, { once: true });
     const settle = () => signal?.removeEventListener('abort', handleAbort);
     xhr.open(target.method || 'PUT', target.url);
+    xhr.timeout = timeoutMs;
     for (const [name, value] of Object.entries(signedHeaders(target.headers))) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       onProgress?.({ loaded: Math.min(event.loaded, file.size), total: file.size });
@@ -94,6 +97,11 @@ export function putFile(target: Pick<SignedUpload, 'url' | 'method' | 'headers'>
       settle();
       console.error('Direct upload failed', target.url);
       resolve(NETWORK_ERROR_MESSAGE);
+    });
+    xhr.addEventListener('timeout', () => {
+      settle();
+      console.error('Direct upload timed out', target.url);
+      resolve(timeoutMessage(timeoutMs));
     });
     xhr.addEventListener('abort', () => {
       settle();

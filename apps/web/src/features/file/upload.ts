@@ -3,6 +3,7 @@ import { CombinedError, getOperationName, stringifyDocument, type TypedDocumentN
 import type { DocumentNode, GraphQLFormattedError } from 'graphql';
 import { showError } from '../../app/error/error-store';
 import { authorizationText, classifyGraphQLError, isAuthorizationCategory } from '../../app/graphql/errors';
+import { httpTimeoutMs, timeoutMessage } from '../../app/graphql/timeout';
 import { sessionStore } from '../member/session';
 
 /** The name of the Upload variable every upload mutation of the app uses (`file: Upload!`). */
@@ -18,6 +19,8 @@ export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting cancels the request; the promise then rejects with an AbortError. */
   signal?: AbortSignal;
+  /** Give up after this long, as the app's other requests do; HTTP_TIMEOUT_MS unless given, 0 for never. */
+  timeoutMs?: number;
 }
 
 /** An upload's GraphQL answer, shaped like urql's results so that `errorCause` reads its error. */
@@ -97,8 +100,9 @@ export function isAbortError(error: unknown): boolean {
 /**
  * Sends one upload mutation as a multipart request through XMLHttpRequest, which (unlike fetch)
  * reports the upload's progress. POST to /graphql with the same Authorization header as the urql
- * client ("Bearer " and the stored token, or empty). Resolves with the GraphQL answer (errors
- * included); rejects only when cancelled.
+ * client ("Bearer " and the stored token, or empty), and the same timeout: the whole upload must be
+ * done within HTTP_TIMEOUT_MS ("timeout of {n}ms exceeded"). Resolves with the GraphQL answer
+ * (errors included) or a network error; rejects only when cancelled.
  */
 export function uploadGraphQL<Data, Variables extends { [FILE_VARIABLE]: unknown }>(
   document: TypedDocumentNode<Data, Variables>,
@@ -106,7 +110,7 @@ export function uploadGraphQL<Data, Variables extends { [FILE_VARIABLE]: unknown
   file: File,
   options: UploadOptions = {},
 ): Promise<UploadResult<Data>> {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, timeoutMs = httpTimeoutMs() } = options;
   const label = getOperationName(document) ?? 'upload';
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -125,6 +129,7 @@ export function uploadGraphQL<Data, Variables extends { [FILE_VARIABLE]: unknown
     const settle = () => signal?.removeEventListener('abort', handleAbort);
 
     xhr.open('POST', GRAPHQL_PATH);
+    xhr.timeout = timeoutMs;
     xhr.setRequestHeader('Authorization', token ? `Bearer ${token}` : '');
     xhr.setRequestHeader('Accept', 'application/graphql-response+json, application/json');
     xhr.upload.addEventListener('progress', (event) => {
@@ -149,6 +154,10 @@ export function uploadGraphQL<Data, Variables extends { [FILE_VARIABLE]: unknown
     xhr.addEventListener('error', () => {
       settle();
       networkFailure('Network Error');
+    });
+    xhr.addEventListener('timeout', () => {
+      settle();
+      networkFailure(timeoutMessage(timeoutMs));
     });
     xhr.addEventListener('abort', () => {
       settle();

@@ -1,24 +1,8 @@
 import { pagePermission } from '@corner/domain';
 import { describe, expect, it } from 'vitest';
-import { isDecidable, moveCursor, reviewAbilities, reviewPanels } from './decisions';
+import { moveCursor, reviewPanels } from './decisions';
 
 describe('review decisions', () => {
-  it('decides only on submitted or testing creations that are not deleted', () => {
-    expect(isDecidable({ status: 'SUBMITTED' })).toBe(true);
-    expect(isDecidable({ status: 'TESTING' })).toBe(true);
-    expect(isDecidable({ status: 'CREATED' })).toBe(false);
-    expect(isDecidable({ status: 'APPROVED' })).toBe(false);
-    expect(isDecidable({ status: 'SUBMITTED', deleted_at: '2026-11-01T00:00:00Z' })).toBe(false);
-  });
-
-  it('needs the waiting page to decide and the testing page to test', () => {
-    const tester = new Set([pagePermission('testing', 'edit')]);
-    expect(reviewAbilities({ status: 'SUBMITTED' }, tester)).toEqual({ canApprove: false, canReject: false, canTest: true });
-    const approver = new Set([pagePermission('waiting', 'edit'), pagePermission('waiting', 'view')]);
-    expect(reviewAbilities({ status: 'TESTING' }, approver)).toEqual({ canApprove: true, canReject: true, canTest: false });
-    expect(reviewAbilities({ status: 'APPROVED' }, approver).canApprove).toBe(false);
-  });
-
   it('moves the cursor within the rows and stops at the ends', () => {
     const ids = [5, 9, 12];
     expect(moveCursor(ids, null, 1)).toBe(5);

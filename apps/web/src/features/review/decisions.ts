@@ -1,32 +1,5 @@
 import { pagePermission } from '@corner/domain';
 
-/** Statuses a reviewer may approve, reject or send to test from (DESIGN section 3). */
-const DECIDABLE_STATUSES = ['SUBMITTED', 'TESTING'] as const;
-
-export interface DecisionFacts {
-  status: string;
-  deleted_at?: string | null | undefined;
-}
-
-/** Whether a creation waits for a decision: submitted or in testing, and not deleted. */
-export function isDecidable(facts: DecisionFacts): boolean {
-  return !facts.deleted_at && (DECIDABLE_STATUSES as readonly string[]).includes(facts.status);
-}
-
-/** What the signed-in reviewer may do to a creation, from its status and their permissions. */
-export interface ReviewAbilities {
-  canApprove: boolean;
-  canReject: boolean;
-  canTest: boolean;
-}
-
-export function reviewAbilities(facts: DecisionFacts, permissions: ReadonlySet<string>): ReviewAbilities {
-  const decidable = isDecidable(facts);
-  const decide = permissions.has(pagePermission('waiting', 'edit'));
-  const test = permissions.has(pagePermission('testing', 'edit'));
-  return { canApprove: decidable && decide, canReject: decidable && decide, canTest: decidable && test };
-}
-
 /** The keyboard shortcuts of the queue and review pages, in the order the help lists them. */
 export const REVIEW_SHORTCUTS = [
   { keys: ['j', '↓'], action: 'next' },

@@ -123,6 +123,11 @@ export const ReviewSubmissionQuery = graphql(`
   query ReviewSubmission($id: Int!) {
     submissionProperties(id: $id) {
       id
+      abilities {
+        canApprove
+        canReject
+        canTest
+      }
       name
       description
       keywords

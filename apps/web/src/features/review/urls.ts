@@ -1,9 +1,8 @@
-import { isQueueId, queueDefinition, type QueueId } from '@corner/domain';
+import { isQueueId, queueDefinition, QUEUE_SORT_FIELDS, type QueueId, type QueueSortField } from '@corner/domain';
 import { CREATABLE_KINDS, type CreatableKind } from '../submission/urls';
 
-/** Fields a staff queue can be sorted by (each on the server's allow-list). */
-export const QUEUE_SORT_FIELDS = ['updated_at', 'submitted_at', 'created_at', 'publish_at', 'name', 'id'] as const;
-export type QueueSortField = (typeof QUEUE_SORT_FIELDS)[number];
+/** Fields a staff queue can be sorted by: defined once in domain, beside each queue's own order. */
+export { QUEUE_SORT_FIELDS, type QueueSortField };
 export type SortOrder = 'asc' | 'desc';
 
 /** Creations per page of a staff queue. */

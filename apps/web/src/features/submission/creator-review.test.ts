@@ -56,6 +56,9 @@ describe('firstLine and testSummary', () => {
   it('cuts a long line with an ellipsis', () => {
     const line = firstLine('a'.repeat(200), 10);
     expect(line).toBe(`${'a'.repeat(9)}…`);
+    // Words are kept whole where that costs little.
+    expect(firstLine('The table legs float above the floor', 20)).toBe('The table legs…');
+    expect(firstLine('The table legs float above the floor', 36)).toBe('The table legs float above the floor');
   });
 
   it("prefers the tester's findings over what was to be tested", () => {

@@ -59,14 +59,20 @@ function newestFirst<T extends TestFacts>(tests: T[]): T[] {
 /** The longest first line a list row shows before cutting it with an ellipsis. */
 export const FIRST_LINE_MAX = 140;
 
-/** The first line with text in it, trimmed and cut at `max` characters; null when there is none. */
+/**
+ * The first line with text in it, trimmed and cut at `max` characters (at a word's end, unless that
+ * would lose more than a third of it); null when there is none.
+ */
 export function firstLine(text: string | null | undefined, max = FIRST_LINE_MAX): string | null {
   const line = text
     ?.split(/\r?\n/)
     .map((part) => part.trim())
     .find((part) => part !== '');
   if (!line) return null;
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > (max * 2) / 3 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /**

@@ -104,6 +104,9 @@ export const EditCreationQuery = graphql(
         id
         name
         status
+        abilities {
+          canDelete
+        }
         model_type
         deleted_at
         publish_at

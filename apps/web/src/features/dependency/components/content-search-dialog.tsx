@@ -7,7 +7,6 @@ import {
   Group,
   Image,
   Loader,
-  Modal,
   Paper,
   ScrollArea,
   Stack,
@@ -21,6 +20,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
+import { Modal } from '../../../ui/modal';
 import { kindKey } from '../../submission/kinds';
 import { GetPageSourceQuery, SearchSubmissionDependenciesQuery } from '../graphql';
 import { canSearch, classifyPhrase } from '../phrase';
@@ -61,7 +61,7 @@ export interface ContentSearchDialogProps {
 export function ContentSearchDialog({ opened, onClose, onAdd, existing = [], selfId, title }: ContentSearchDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title ?? t('contentSearch.title')} size="lg">
+    <Modal opened={opened} onClose={onClose} title={title ?? t('contentSearch.title')} size="ml">
       {opened ? <ContentSearch onAdd={onAdd} onClose={onClose} existing={existing} selfId={selfId} /> : null}
     </Modal>
   );
@@ -227,6 +227,9 @@ interface SearchBodyProps {
 
 function SearchBody({ state, selected, existingKeys, selfId, onToggle, previewTitle, onPreviewTitleChange }: SearchBodyProps) {
   const { t } = useTranslation();
+  // A picture the browser may not load (the Content-Security-Policy allows this site's images only)
+  // gives way to the no-picture placeholder.
+  const [failedImage, setFailedImage] = useState<string | null>(null);
   switch (state.kind) {
     case 'idle':
       return (
@@ -264,8 +267,8 @@ function SearchBody({ state, selected, existingKeys, selfId, onToggle, previewTi
       return (
         <Paper withBorder p="sm" radius="md">
           <Group align="flex-start" wrap="nowrap" gap="md">
-            {state.image ? (
-              <Image src={state.image} w={120} h={90} radius="sm" fit="cover" alt="" />
+            {state.image && state.image !== failedImage ? (
+              <Image src={state.image} w={120} h={90} radius="sm" fit="cover" alt="" onError={() => setFailedImage(state.image)} />
             ) : (
               <Stack w={120} h={90} align="center" justify="center" bg="gray.1" style={{ borderRadius: 4 }}>
                 <IconPhotoOff size={24} color="var(--mantine-color-gray-6)" aria-hidden />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
+import { CopyButton } from '../../../ui/copy-button';
 import { QueryState } from '../../../ui/query-state';
 import { CreationThumbnail } from '../../submission/components/creation-thumbnail';
 import { kindKey } from '../../submission/kinds';
@@ -69,7 +70,7 @@ export function FeaturedCandidates({ chosen, onAdd }: FeaturedCandidatesProps) {
                       {creation.name}
                     </Text>
                     <Text size="xs" c="dimmed" truncate>
-                      {t(`kinds.${kindKey(creation.model_type)}.name`)} · #{creation.id} · {creation.creator.UserName}
+                      {t(`kinds.${kindKey(creation.model_type)}.name`)} · #{creation.id} <CopyButton value={creation.id} /> · {creation.creator.UserName}
                     </Text>
                   </Stack>
                   <CreationStateBadge publishAt={creation.publish_at} visibleFrom="xs" />

@@ -4,6 +4,7 @@ import type { ResultOf } from 'gql.tada';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/empty-state';
+import { CopyButton } from '../../../ui/copy-button';
 import { formatDateTime } from '../../../ui/date-text';
 import { SortableGrid } from '../../../ui/sortable/sortable-grid';
 import { moveItem } from '../../../ui/sortable/move';
@@ -110,7 +111,7 @@ export function FeaturedCreations({ items, isReadOnly, onChange }: FeaturedCreat
                   {creation.name}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
-                  {t(`kinds.${kindKey(creation.model_type)}.name`)} · #{creation.id} · {creation.creator.UserName}
+                  {t(`kinds.${kindKey(creation.model_type)}.name`)} · #{creation.id} <CopyButton value={creation.id} /> · {creation.creator.UserName}
                 </Text>
               </Stack>
               <CreationStateBadge publishAt={creation.publish_at} visibleFrom="xs" />

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ResultOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../../ui/copy-button';
 import { DateText, formatDateTime } from '../../../ui/date-text';
 import { listState } from '../featured-form';
 import type { FeaturedListFragment } from '../graphql';
@@ -59,7 +60,7 @@ export function FeaturedTable({ lists, openId, onOpen }: FeaturedTableProps) {
                         {list.type}
                       </Badge>
                       <Text size="xs" c="dimmed">
-                        #{list.id}
+                        #{list.id} <CopyButton value={list.id} />
                       </Text>
                     </Group>
                   </Stack>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useClient, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { CopyButton } from '../../../ui/copy-button';
 import { QueryState } from '../../../ui/query-state';
 import { UploadList } from '../../../ui/upload/upload-list';
 import { useHasPermission } from '../../member/hooks/use-session';
@@ -145,12 +146,21 @@ function FileDetail({ fileId }: { fileId: number }) {
         <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4} fz="sm">
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th w={120}>{t('fileDetail.creation')}</Table.Th>
+              <Table.Th w={120}>{t('fileDetail.id')}</Table.Th>
+              <Table.Td>
+                #{fileId} <CopyButton value={fileId} />
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('fileDetail.creation')}</Table.Th>
               <Table.Td>
                 {file.submission ? (
-                  <Anchor component={Link} to={editStepPath(2, file.submission.model_type, file.submission.id)} size="sm">
-                    {file.submission.name}
-                  </Anchor>
+                  <>
+                    <Anchor component={Link} to={editStepPath(2, file.submission.model_type, file.submission.id)} size="sm">
+                      {file.submission.name}
+                    </Anchor>{' '}
+                    (#{file.submission.id} <CopyButton value={file.submission.id} />)
+                  </>
                 ) : (
                   '—'
                 )}
@@ -158,7 +168,15 @@ function FileDetail({ fileId }: { fileId: number }) {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('fileDetail.owner')}</Table.Th>
-              <Table.Td>{file.member ? `${file.member.UserName} (#${file.member.MemberID})` : '—'}</Table.Td>
+              <Table.Td>
+                {file.member ? (
+                  <>
+                    {file.member.UserName} (#{file.member.MemberID} <CopyButton value={file.member.MemberID} />)
+                  </>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('fileDetail.versions')}</Table.Th>

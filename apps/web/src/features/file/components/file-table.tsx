@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { editStepPath } from '../../submission/urls';
+import { CopyButton } from '../../../ui/copy-button';
 import { DateText, formatDateTime } from '../../../ui/date-text';
 import type { FileRowFragment } from '../graphql';
 import { KindBadge } from './kind-badge';
@@ -112,7 +113,13 @@ export function FileTable({ files, label, openId, onOpen, selection, rowActions 
                     </Anchor>
                   ) : (
                     <Text size="sm" c="dimmed">
-                      {file.submission_id ? t('fileTable.creationId', { id: file.submission_id }) : t('fileTable.noCreation')}
+                      {file.submission_id ? (
+                        <>
+                          {t('fileTable.creationId', { id: file.submission_id })} <CopyButton value={file.submission_id} />
+                        </>
+                      ) : (
+                        t('fileTable.noCreation')
+                      )}
                     </Text>
                   )}
                 </Table.Td>

@@ -1,10 +1,11 @@
 import { gameItemInput } from '@corner/domain';
-import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
+import { Modal } from '../../../ui/modal';
 import { ruleMessages } from '../../submission/validation';
 import { ExpansionPacksQuery, type GameItemFragment } from '../graphql';
 
@@ -124,7 +125,7 @@ export function GameItemsSection({ items, isReadOnly, game, onSave, onDelete }: 
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('filesStep.gameItems.addTitle') : t('filesStep.gameItems.editTitle')}
-        size="lg"
+        size="l"
         centered
       >
         {editing !== null ? (

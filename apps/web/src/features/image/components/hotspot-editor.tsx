@@ -1,11 +1,12 @@
 import { imageHotspotInput } from '@corner/domain';
-import { Alert, Anchor, Badge, Button, Grid, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, NumberInput, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconClick, IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { errorCause, validationMessages } from '../../../app/graphql/errors';
 import { ImageFrame, type ImagePoint } from '../../../ui/image-frame';
+import { Modal } from '../../../ui/modal';
 import { CREATION_CHANGED } from '../../file/refresh';
 import { ruleMessages } from '../../submission/validation';
 import { CreateImageHotspotMutation, DeleteImageHotspotMutation, UpdateImageHotspotMutation } from '../graphql';
@@ -47,7 +48,7 @@ export function HotspotEditor({ image, isReadOnly, run, onClose }: HotspotEditor
     <Modal
       opened={image !== null}
       onClose={onClose}
-      size={1200}
+      size="xxxl"
       centered
       title={image ? t('hotspots.title', { name: image.filename }) : ''}
       closeOnEscape={false}

@@ -2,6 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyButton } from '../../../ui/copy-button';
 import { DateText } from '../../../ui/date-text';
 import { ConversationStatusBadge } from './conversation-status-badge';
 
@@ -21,7 +22,7 @@ export function ConversationHeader({ number, status, createdAt, viewer, submissi
   return (
     <Group gap="sm" wrap="wrap">
       <Text c="dimmed" size="sm">
-        #{number}
+        #{number} <CopyButton value={number} label={t('copy.numberLabel', { value: number })} />
       </Text>
       <ConversationStatusBadge status={status} viewer={viewer} />
       <Text c="dimmed" size="sm">
@@ -33,6 +34,7 @@ export function ConversationHeader({ number, status, createdAt, viewer, submissi
           <Anchor component={Link} to={submissionPath} size="sm">
             {t('messages.list.creation', { name: submission.name || t('list.untitled'), id: submission.id })}
           </Anchor>
+          <CopyButton value={submission.id} />
         </Group>
       ) : null}
     </Group>

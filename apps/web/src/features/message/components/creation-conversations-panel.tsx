@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import type { LiveKind } from '../../../app/live/use-live-events';
+import { CopyButton } from '../../../ui/copy-button';
 import { RelativeDateText } from '../../../ui/relative-date-text';
 import { useHasPermission } from '../../member/hooks/use-session';
 import { SearchConversationsQuery } from '../graphql';
@@ -73,7 +74,7 @@ export function CreationConversationsPanel({ submission, creator }: CreationConv
                     {row.subject}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    #{row.number} · <RelativeDateText value={row.lastActivityAt} />
+                    #{row.number} <CopyButton value={row.number} label={t('copy.numberLabel', { value: row.number })} /> · <RelativeDateText value={row.lastActivityAt} />
                   </Text>
                 </Stack>
                 <ConversationStatusBadge status={row.status} viewer="staff" />

@@ -1,10 +1,11 @@
 import { canSendNewMessage, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from '@corner/domain';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Modal } from '../../../ui/modal';
 import { CreateConversationMutation, CreateStaffConversationMutation } from '../graphql';
 import { useSendWithFile } from '../hooks/use-send-with-file';
 import { sendProblem } from '../send-problem';
@@ -76,7 +77,7 @@ export function NewMessageDialog({ opened, onClose, recipient, submission }: New
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} centered size="lg" title={t('messages.dialog.title')}>
+    <Modal opened={opened} onClose={onClose} centered size="ml" title={t('messages.dialog.title')}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {recipient.kind === 'staff' ? t('messages.dialog.toStaff') : t('messages.dialog.toCreator', { name: recipient.name })}

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { useActionStatus } from '../../../ui/auto-save/use-action-status';
+import { CopyButton } from '../../../ui/copy-button';
 import { PageFrame } from '../../../ui/page-frame';
 import { useHasPermission, useMember } from '../../member/hooks/use-session';
 import {
@@ -191,7 +192,8 @@ function StaffConversationView({ id }: { id: number }) {
                   <Fact label={t('messages.staff.creationLabel')}>
                     <Anchor component={Link} to={portalPaths.review(submission.id)} size="sm">
                       {t('messages.list.creation', { name: submission.name || t('list.untitled'), id: submission.id })}
-                    </Anchor>
+                    </Anchor>{' '}
+                    <CopyButton value={submission.id} />
                   </Fact>
                 ) : null}
                 <Fact label={t('messages.staff.assignee')}>{conversation.assignee?.UserName ?? t('messages.staff.unassigned')}</Fact>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
+import { Modal } from '../../../ui/modal';
 import { NextPublishSlotQuery } from '../graphql';
 import { useReviewActions } from '../hooks/use-review-actions';
 import { fromLocalInput, isPast, toLocalInput } from '../publish-date';
@@ -64,7 +65,7 @@ export function ApproveDialog({ ids, name, onClose, onApproved }: ApproveDialogP
       opened={opened}
       onClose={onClose}
       centered
-      size="md"
+      size="m"
       title={ids.length > 1 ? t('review.approve.titleMany', { count: ids.length }) : t('review.approve.title', { name: name ?? `#${ids[0]}` })}
     >
       <form

@@ -7,6 +7,11 @@ export const QueueRowFragment = graphql(`
     name
     model_type
     status
+    abilities {
+      canApprove
+      canReject
+      canTest
+    }
     publish_at
     updated_at
     submitted_at

@@ -3,6 +3,7 @@ import { readFragment, type FragmentOf } from 'gql.tada';
 import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyButton } from '../../../ui/copy-button';
 import { DateText } from '../../../ui/date-text';
 import { kindKey } from '../../submission/kinds';
 import { keyDate } from '../../submission/status';
@@ -58,7 +59,9 @@ export function QueueTable({
   const someChecked = rows.some((row) => checked.has(readFragment(QueueRowFragment, row).id));
 
   return (
-    <Table.ScrollContainer minWidth={720}>
+    // The wrapper is a size container: the category column goes when the table, not the window, is narrow.
+    <div className={classes.frame}>
+    <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={title} className={classes.table}>
         <Table.Thead>
           <Table.Tr>
@@ -71,9 +74,11 @@ export function QueueTable({
               />
             </Table.Th>
             <Table.Th>{t('review.queue.columns.creation')}</Table.Th>
-            <Table.Th w={220}>{t('review.queue.columns.state')}</Table.Th>
-            <Table.Th w={180}>{t('review.queue.columns.category')}</Table.Th>
-            <Table.Th w={150}>{t('review.queue.columns.date')}</Table.Th>
+            <Table.Th w={200}>{t('review.queue.columns.state')}</Table.Th>
+            <Table.Th w={160} className={classes.category}>
+              {t('review.queue.columns.category')}
+            </Table.Th>
+            <Table.Th w={136}>{t('review.queue.columns.date')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -81,6 +86,7 @@ export function QueueTable({
             const row = readFragment(QueueRowFragment, data);
             const isCursor = row.id === cursorId;
             const date = keyDate(row);
+            const category = row.category?.name ?? t('review.queue.noCategory');
             const group = groupOf?.(row) ?? null;
             const previous = index > 0 ? groupOf?.(readFragment(QueueRowFragment, rows[index - 1]!)) : undefined;
             return (
@@ -119,7 +125,10 @@ export function QueueTable({
                         {row.name || t('list.untitled')}
                       </Anchor>
                       <Text size="sm" c="dimmed">
-                        {t(`kinds.${kindKey(row.model_type)}.name`)} · #{row.id} · {t('review.queue.by', { name: row.creator.UserName })}
+                        {t(`kinds.${kindKey(row.model_type)}.name`)} · #{row.id} <CopyButton value={row.id} /> · {t('review.queue.by', { name: row.creator.UserName })}
+                      </Text>
+                      <Text size="sm" c="dimmed" className={classes.inlineCategory}>
+                        {category}
                       </Text>
                     </Stack>
                   </Group>
@@ -151,10 +160,10 @@ export function QueueTable({
                     ) : null}
                   </Stack>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{row.category?.name ?? t('review.queue.noCategory')}</Text>
+                <Table.Td className={classes.category}>
+                  <Text size="sm">{category}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.date}>
                   <Text size="xs" c="dimmed">
                     {t(`list.date.${date.label}`)}
                   </Text>
@@ -169,5 +178,6 @@ export function QueueTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    </div>
   );
 }

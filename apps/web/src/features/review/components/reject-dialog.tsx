@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, ScrollArea, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
+import { Modal } from '../../../ui/modal';
 import { QueryState } from '../../../ui/query-state';
 import { RejectDialogQuery } from '../graphql';
 import { useReviewActions } from '../hooks/use-review-actions';
@@ -68,7 +69,7 @@ export function RejectDialog({ target, onClose, onRejected }: RejectDialogProps)
   }
 
   return (
-    <Modal opened={target !== null} onClose={onClose} centered size="lg" title={t('review.reject.title', { name: target?.name ?? '' })}>
+    <Modal opened={target !== null} onClose={onClose} centered size="ml" title={t('review.reject.title', { name: target?.name ?? '' })}>
       {!data ? (
         <QueryState
           isLoading={fetching || !loadError}

@@ -15,12 +15,13 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { CenteredLoader } from '../../../ui/centered-loader';
+import { CopyButton } from '../../../ui/copy-button';
 import { DateText } from '../../../ui/date-text';
 import { EmptyState } from '../../../ui/empty-state';
 import { usePermissions } from '../../member/hooks/use-session';
 import { kindKey } from '../../submission/kinds';
 import { StatusBadge } from '../../submission/components/status-badge';
-import { reviewAbilities, reviewPanels } from '../decisions';
+import { reviewPanels } from '../decisions';
 import { ReviewSubmissionQuery } from '../graphql';
 import { useQueueNeighbours } from '../hooks/use-queue-neighbours';
 import { useReviewActions } from '../hooks/use-review-actions';
@@ -69,7 +70,7 @@ export function ReviewPage() {
   const { lock, takeOver } = useReviewLock(id, submission !== null && !submission.deleted_at && reviewPanels(permissions).canLock);
   const lockedByOther = lock !== null && !lock.is_mine;
   // Someone else reviewing: nothing is decided here until the reviewer takes it over.
-  const abilities = submission && !lockedByOther ? reviewAbilities(submission, permissions) : null;
+  const abilities = submission && !lockedByOther ? submission.abilities : null;
   const queueLink = context ? STAFF_QUEUE_LINKS.find((link) => (link.badge ?? link.counter) === context.queue) : undefined;
   const backTo = queueLink && context ? `${queueLink.to}?${writeQueueParams({ ...context.params, selected: id }).toString()}` : '/staff';
   const open = (target: number | null) => target && void navigate(reviewPath(target, context ?? undefined));
@@ -141,7 +142,7 @@ export function ReviewPage() {
             <StatusBadge facts={submission} size="lg" />
           </Group>
           <Text size="sm" c="dimmed">
-            {t(`kinds.${kindKey(submission.model_type)}.name`)} · #{submission.id} · {t('review.queue.by', { name: submission.creator.UserName })}
+            {t(`kinds.${kindKey(submission.model_type)}.name`)} · #{submission.id} <CopyButton value={submission.id} /> · {t('review.queue.by', { name: submission.creator.UserName })}
             {submission.submitted_at ? (
               <>
                 {' · '}

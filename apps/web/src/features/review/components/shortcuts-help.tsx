@@ -1,12 +1,13 @@
-import { Group, Kbd, Modal, Stack, Text } from '@mantine/core';
+import { Group, Kbd, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../ui/modal';
 import { REVIEW_SHORTCUTS } from '../decisions';
 
 /** The keyboard shortcuts of the queue and review pages ("?" opens it). */
 export function ShortcutsHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} centered size="sm" title={t('review.shortcuts.title')}>
+    <Modal opened={opened} onClose={onClose} centered size="m" title={t('review.shortcuts.title')}>
       <Stack gap="xs">
         {REVIEW_SHORTCUTS.map((shortcut) => (
           <Group key={shortcut.action} justify="space-between" wrap="nowrap">

@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS, hasPermission, pagePermission } from '@corner/domain';
-import { ActionIcon, Autocomplete, Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconRestore, IconTrash, IconUserCheck, IconUserShare } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { Modal } from '../../../ui/modal';
 import { usePermissions } from '../../member/hooks/use-session';
 import { DeleteSubmissionMutation } from '../../submission/graphql';
 import {
@@ -119,7 +120,7 @@ function AssignDialog({ opened, submission, onClose }: { opened: boolean; submis
     if (!result.error) onClose();
   }
   return (
-    <Modal opened={opened} onClose={onClose} centered title={t('review.more.assignTitle')}>
+    <Modal opened={opened} onClose={onClose} centered size="m" title={t('review.more.assignTitle')}>
       <Stack gap="sm">
         <Select
           label={t('review.more.teamMember')}
@@ -161,7 +162,7 @@ function PublishAsDialog({ opened, submissionId, onClose }: { opened: boolean; s
     if (!result.error) onClose();
   }
   return (
-    <Modal opened={opened} onClose={onClose} centered title={t('review.more.publishAsTitle')}>
+    <Modal opened={opened} onClose={onClose} centered size="m" title={t('review.more.publishAsTitle')}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('review.more.publishAsText')}

@@ -1,4 +1,4 @@
-import type { QueueId } from '@corner/domain';
+import { queueSortFields, type QueueId } from '@corner/domain';
 import { ActionIcon, Button, Group, LoadingOverlay, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconCircleCheck, IconKeyboard, IconSearch } from '@tabler/icons-react';
@@ -13,14 +13,12 @@ import { AUTO_SAVE_DELAY_MS } from '../../../ui/auto-save/use-auto-save';
 import { EmptyState } from '../../../ui/empty-state';
 import { ListPager } from '../../../ui/list-pager';
 import { PageFrame } from '../../../ui/page-frame';
-import { usePermissions } from '../../member/hooks/use-session';
 import { CREATABLE_KINDS } from '../../submission/urls';
-import { moveCursor, reviewAbilities } from '../decisions';
+import { moveCursor } from '../decisions';
 import { StaffQueueQuery } from '../graphql';
 import { useReviewActions } from '../hooks/use-review-actions';
 import { publishDay } from '../publish-date';
 import {
-  QUEUE_SORT_FIELDS,
   effectiveQueueSort,
   queueQueryParams,
   readQueueParams,
@@ -68,7 +66,6 @@ const LIST_CONTEXT = { additionalTypenames: ['SubmissionProperties'] };
 export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const permissions = usePermissions();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readQueueParams(searchParams);
   const listParams = useMemo(() => queueQueryParams(queue, readQueueParams(searchParams)), [queue, searchParams]);
@@ -95,9 +92,9 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
   const rows = useMemo(() => (page?.data ?? []).map((row) => readFragment(QueueRowFragment, row)), [page]);
   const ids = rows.map((row) => row.id);
   const cursor = rows.find((row) => row.id === params.selected) ?? null;
-  const abilities = cursor ? reviewAbilities(cursor, permissions) : null;
+  const abilities = cursor ? cursor.abilities : null;
   const checkedRows = rows.filter((row) => checked.has(row.id));
-  const approvable = checkedRows.filter((row) => reviewAbilities(row, permissions).canApprove);
+  const approvable = checkedRows.filter((row) => row.abilities.canApprove);
 
   // Ticks belong to the rows on screen: a new page or filter starts with none.
   useEffect(() => setChecked(new Set()), [listParams]);
@@ -143,10 +140,10 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
 
   const sortOptions = useMemo(
     () =>
-      QUEUE_SORT_FIELDS.flatMap((field) =>
+      queueSortFields(queue).flatMap((field) =>
         (['desc', 'asc'] as const).map((order) => ({ value: `${field}:${order}`, label: t(`review.queue.sort.${field}.${order}`) })),
       ),
-    [t],
+    [queue, t],
   );
   const sort = effectiveQueueSort(queue, params);
   const title = t(`nav.${link.label}`);
@@ -207,8 +204,11 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
             w={{ base: '100%', xs: 240 }}
           />
           {data ? (
-            <Text size="sm" c="dimmed" ml="auto" pb={8}>
-              {t('list.queueCount', { count: data.newItemsCount })}
+            // With filters on, the list's own total beside the queue's: "0 of 4 creations", not "4".
+            <Text size="sm" c="dimmed" ml="auto" pb={8} aria-live="polite">
+              {isFiltered
+                ? t('review.queue.filteredCount', { matches: data.newItemsSearch.paginatorInfo.total, count: data.newItemsCount })
+                : t('list.queueCount', { count: data.newItemsCount })}
             </Text>
           ) : null}
         </Group>

@@ -1,5 +1,5 @@
 import { GRAPHQL_PATH } from '@corner/domain';
-import { print } from 'graphql';
+import { print } from '@0no-co/graphql.web';
 import type { ResultOf } from 'gql.tada';
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation } from 'urql';

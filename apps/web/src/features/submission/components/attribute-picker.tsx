@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryTreeGroup } from '../category-tree';
 import type { CatalogAttributeGroup } from '../hooks/use-catalog';
 import classes from './attribute-picker.module.css';
+import { NotSetText } from './step-frame';
 
 export interface AttributePickerProps {
   /** The chosen category's attribute groups, in step_order. */
@@ -56,35 +57,39 @@ export function AttributePicker({ groups, catalog, value, onChange, onlyTags, is
                   {t('categories.tagsBadge')}
                 </Badge>
               ) : null}
-              {isTags && !hasTag ? (
+              {isTags && !hasTag && !isReadOnly ? (
                 <Text size="xs" c="orange.9" component="span">
                   {t('categories.chooseTag')}
                 </Text>
               ) : null}
             </Group>
-            <Chip.Group
-              multiple
-              value={chosenHere}
-              onChange={(next) => {
-                const others = value.filter((id) => !ids.has(id));
-                onChange([...others, ...next.map(Number)].sort((a, b) => a - b));
-              }}
-            >
-              <Group gap={6}>
-                {attributes.map((attribute) => (
-                  <Chip
-                    key={attribute.id}
-                    value={String(attribute.id)}
-                    size="sm"
-                    variant="outline"
-                    disabled={isReadOnly}
-                    classNames={{ root: classes.root, input: classes.input }}
-                  >
-                    {attribute.name}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
+            {isReadOnly && chosenHere.length === 0 ? (
+              <NotSetText />
+            ) : (
+              <Chip.Group
+                multiple
+                value={chosenHere}
+                onChange={(next) => {
+                  const others = value.filter((id) => !ids.has(id));
+                  onChange([...others, ...next.map(Number)].sort((a, b) => a - b));
+                }}
+              >
+                <Group gap={6}>
+                  {attributes.map((attribute) => (
+                    <Chip
+                      key={attribute.id}
+                      value={String(attribute.id)}
+                      size="sm"
+                      variant="outline"
+                      disabled={isReadOnly}
+                      classNames={{ root: classes.root, input: classes.input }}
+                    >
+                      {attribute.name}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            )}
           </Box>
         );
       })}

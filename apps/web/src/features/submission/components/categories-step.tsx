@@ -1,5 +1,5 @@
 import { submissionPropertiesInput } from '@corner/domain';
-import { Alert, Divider, Group, Loader, MultiSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Divider, Group, Loader, MultiSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { readFragment, type FragmentOf, type ResultOf, type VariablesOf } from 'gql.tada';
 import { useCallback, useMemo } from 'react';
@@ -22,12 +22,13 @@ import {
 } from '../graphql';
 import { useCatalog, type Catalog } from '../hooks/use-catalog';
 import { saveResultOf } from '../save-result';
+import type { MissingItemView } from '../missing-items';
 import { ruleMessages } from '../validation';
 import { AttributePicker } from './attribute-picker';
 import { CategoriesStepFragment } from './categories-step.fragment';
 import { CategoryPicker } from './category-picker';
 import { RequiredItemsField } from './required-items-field';
-import { StepHeader, StepMissing, StepSection, type MissingItemView } from './step-frame';
+import { NotSetText, StepHeader, StepMissing, StepSection } from './step-frame';
 
 interface CategoriesValues {
   category_id: number | null;
@@ -152,6 +153,8 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
   const form = useAutoSave<CategoriesValues>({ storageKey: `${creation.id}:step-4`, base, save, validate, isReadOnly });
   const { values, errors } = form;
   const groups = leafGroups(roots, values.category_id);
+  // Read-only shows what was chosen: an empty value reads "Not set", and the prompts to choose go.
+  const notSet = isReadOnly ? t('edit.notSet') : undefined;
 
   function change(patch: Draft<CategoriesValues>, isImmediate = false) {
     form.setValues(patch);
@@ -196,7 +199,10 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
         onRetry={() => void form.retry()}
       />
       <StepMissing items={missing} />
-      <StepSection title={t('categories.categoryTitle')} description={isSet ? t('categories.categoryTextSet') : t('categories.categoryText')}>
+      <StepSection
+        title={t('categories.categoryTitle')}
+        description={isReadOnly ? undefined : isSet ? t('categories.categoryTextSet') : t('categories.categoryText')}
+      >
         <CategoryPicker
           roots={roots}
           isSet={isSet}
@@ -207,11 +213,15 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
         />
       </StepSection>
       <Divider />
-      <StepSection title={t('categories.tagsTitle')} description={t('categories.tagsText')}>
+      <StepSection title={t('categories.tagsTitle')} description={isReadOnly ? t('categories.tagsTextReadOnly') : t('categories.tagsText')}>
         {values.category_id === null ? (
-          <Text size="sm" c="dimmed">
-            {t('categories.chooseCategoryFirst')}
-          </Text>
+          isReadOnly ? (
+            <NotSetText />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('categories.chooseCategoryFirst')}
+            </Text>
+          )
         ) : (
           <AttributePicker
             groups={groups}
@@ -230,10 +240,10 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
       {isSet && values.category_id !== null ? (
         <>
           <Divider />
-          <StepSection title={t('categories.setItemsTitle')} description={t('categories.setItemsText')}>
+          <StepSection title={t('categories.setItemsTitle')} description={isReadOnly ? undefined : t('categories.setItemsText')}>
             {creation.set_items.length === 0 ? (
               <Text size="sm" c="dimmed">
-                {t('categories.setItemsNone')}
+                {isReadOnly ? t('categories.setItemsNoneReadOnly') : t('categories.setItemsNone')}
               </Text>
             ) : (
               creation.set_items.map((child) => (
@@ -254,7 +264,7 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
       <StepSection title={t('categories.themesTitle')} description={t('categories.themesText')}>
         <MultiSelect
           label={t('categories.themes')}
-          placeholder={values.themes.length ? undefined : t('categories.themesPlaceholder')}
+          placeholder={values.themes.length ? undefined : (notSet ?? t('categories.themesPlaceholder'))}
           data={catalog.themes.map((theme) => ({ value: String(theme.id), label: theme.name }))}
           value={values.themes.map(String)}
           onChange={(next) => change({ themes: next.map(Number).sort((a, b) => a - b) })}
@@ -268,30 +278,39 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
           error={errors.themes}
         />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <CreatableMultiSelect
-            label={t('categories.collections')}
-            description={t('categories.collectionsText')}
-            placeholder={t('categories.searchOrCreate')}
-            value={values.collections}
-            onChange={(collections) => change({ collections }, true)}
-            search={searchCollections}
-            create={createCollection}
-            createLabel={(name) => t('categories.create', { name })}
-            isReadOnly={isReadOnly}
-            error={errors.collections}
-          />
-          <CreatableMultiSelect
-            label={t('categories.collaborations')}
-            description={t('categories.collaborationsText')}
-            placeholder={t('categories.searchOrCreate')}
-            value={values.collaborations}
-            onChange={(collaborations) => change({ collaborations }, true)}
-            search={searchCollaborations}
-            create={createCollaboration}
-            createLabel={(name) => t('categories.create', { name })}
-            isReadOnly={isReadOnly}
-            error={errors.collaborations}
-          />
+          {/* Read-only with none chosen, the search-or-create field would be an empty box. */}
+          {isReadOnly && values.collections.length === 0 ? (
+            <TextInput label={t('categories.collections')} description={t('categories.collectionsText')} placeholder={notSet} readOnly />
+          ) : (
+            <CreatableMultiSelect
+              label={t('categories.collections')}
+              description={t('categories.collectionsText')}
+              placeholder={t('categories.searchOrCreate')}
+              value={values.collections}
+              onChange={(collections) => change({ collections }, true)}
+              search={searchCollections}
+              create={createCollection}
+              createLabel={(name) => t('categories.create', { name })}
+              isReadOnly={isReadOnly}
+              error={errors.collections}
+            />
+          )}
+          {isReadOnly && values.collaborations.length === 0 ? (
+            <TextInput label={t('categories.collaborations')} description={t('categories.collaborationsText')} placeholder={notSet} readOnly />
+          ) : (
+            <CreatableMultiSelect
+              label={t('categories.collaborations')}
+              description={t('categories.collaborationsText')}
+              placeholder={t('categories.searchOrCreate')}
+              value={values.collaborations}
+              onChange={(collaborations) => change({ collaborations }, true)}
+              search={searchCollaborations}
+              create={createCollaboration}
+              createLabel={(name) => t('categories.create', { name })}
+              isReadOnly={isReadOnly}
+              error={errors.collaborations}
+            />
+          )}
         </SimpleGrid>
       </StepSection>
       <Divider />

@@ -65,7 +65,7 @@ export function CategoryPicker({ roots, isSet, value, onChange, isReadOnly, erro
           <Select
             key={depth}
             label={t(LEVEL_LABELS[depth]!)}
-            placeholder={depth === 0 ? t('categories.choose') : t('categories.chooseSub')}
+            placeholder={isReadOnly ? t('edit.notSet') : depth === 0 ? t('categories.choose') : t('categories.chooseSub')}
             data={dataFor(depth, level.options)}
             value={level.selected ? String(level.selected.id) : null}
             onChange={(id) => handleChange(depth, id)}
@@ -92,7 +92,7 @@ export function CategoryPicker({ roots, isSet, value, onChange, isReadOnly, erro
             ))}
           </Breadcrumbs>
         </Group>
-      ) : (
+      ) : isReadOnly ? null : (
         <Text size="sm" c="orange.9" mt="sm">
           {t('categories.noneChosen')}
         </Text>

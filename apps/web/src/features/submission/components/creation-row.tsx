@@ -3,16 +3,21 @@ import { readFragment, type FragmentOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { attentionNotes, rejectionSummary } from '../creator-review';
-import { isEditable, keyDate } from '../status';
+import { isEditable, rowDates } from '../status';
 import { kindKey } from '../kinds';
 import { editStepPath } from '../urls';
 import { CreationRowFragment } from './creation-row.fragment';
 import { CreationThumbnail } from './creation-thumbnail';
 import { StatusBadge } from './status-badge';
+import { CopyButton } from '../../../ui/copy-button';
 import { DateText } from '../../../ui/date-text';
 
 export interface CreationRowProps {
   data: FragmentOf<typeof CreationRowFragment>;
+  /** The field the list is sorted by: its date comes first, so that the order reads right. */
+  sortField: string;
+  /** The list's layout classes: on a narrow list a row is a card. */
+  classNames?: { row?: string; creationCell?: string; statusCell?: string; dateCell?: string };
   /** Show why the creation needs attention (failed test, report) beside a rejection reason. */
   showAttention?: boolean;
   /** The list is the Testing queue: its creations read as being tested. */
@@ -21,13 +26,13 @@ export interface CreationRowProps {
 
 /**
  * One creation in a creator list: thumbnail, name (to step 1 while it can be edited, otherwise to
- * the read-only step 5), kind, status and the date that matters.
+ * the read-only step 5), kind, status, the date the list is sorted by and the one that matters.
  */
-export function CreationRow({ data, showAttention = false, isTestingQueue = false }: CreationRowProps) {
+export function CreationRow({ data, sortField, classNames = {}, showAttention = false, isTestingQueue = false }: CreationRowProps) {
   const { t } = useTranslation();
   const creation = readFragment(CreationRowFragment, data);
   const target = editStepPath(isEditable(creation) ? 1 : 5, creation.model_type, creation.id);
-  const date = keyDate(creation);
+  const [date, stageDate] = rowDates(creation, sortField);
   const notes = attentionNotes(creation)
     // A rejection reason shows in every list; tests and reports only where attention is asked for.
     .filter((note) => showAttention || note.kind === 'rejected')
@@ -42,8 +47,8 @@ export function CreationRow({ data, showAttention = false, isTestingQueue = fals
       }
     });
   return (
-    <Table.Tr>
-      <Table.Td>
+    <Table.Tr className={classNames.row}>
+      <Table.Td className={classNames.creationCell}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <CreationThumbnail kind={creation.model_type} imageUrl={creation.images[0]?.url} />
           <Stack gap={2} miw={0}>
@@ -51,26 +56,32 @@ export function CreationRow({ data, showAttention = false, isTestingQueue = fals
               {creation.name || t('list.untitled')}
             </Anchor>
             <Text size="sm" c="dimmed">
-              {t(`kinds.${kindKey(creation.model_type)}.name`)} · #{creation.id}
+              {t(`kinds.${kindKey(creation.model_type)}.name`)} · #{creation.id} <CopyButton value={creation.id} />
             </Text>
             {notes.map((note) => (
-              <Text key={note} size="sm" c="red.8" lineClamp={2}>
+              // Where attention is asked for, the reason is the point: it wraps in full.
+              <Text key={note} size="sm" c="red.8" lineClamp={showAttention ? undefined : 2}>
                 {note}
               </Text>
             ))}
           </Stack>
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classNames.statusCell}>
         <StatusBadge facts={creation} stage={isTestingQueue && creation.status === 'SUBMITTED' ? 'testing' : undefined} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classNames.dateCell}>
         <Text size="sm" c="dimmed">
           {t(`list.date.${date.label}`)}
         </Text>
         <Text size="sm">
           <DateText value={date.at} />
         </Text>
+        {stageDate ? (
+          <Text size="xs" c="dimmed" mt={4}>
+            {t(`list.date.${stageDate.label}`)} <DateText value={stageDate.at} />
+          </Text>
+        ) : null}
       </Table.Td>
     </Table.Tr>
   );

@@ -22,6 +22,7 @@ import {
   type SortOrder,
 } from '../urls';
 import { CreationRow } from './creation-row';
+import classes from './creations-list.module.css';
 
 export interface CreationsListProps {
   /** The queue the list shows: the same id as its sidebar badge's counter. */
@@ -87,6 +88,7 @@ export function CreationsList({ queue, title, icon, emptyTitle, emptyText }: Cre
   const rows = page?.data ?? [];
   const queueCount = countData?.myItemsCount;
   const isSearching = params.search.trim() !== '';
+  const sort = effectiveSort(queue, params);
 
   return (
     <>
@@ -110,7 +112,7 @@ export function CreationsList({ queue, title, icon, emptyTitle, emptyText }: Cre
           <Select
             label={t('list.sortBy')}
             data={sortOptions}
-            value={sortValue(effectiveSort(queue, params))}
+            value={sortValue(sort)}
             onChange={handleSortChange}
             allowDeselect={false}
             maxDropdownHeight={200}
@@ -161,25 +163,31 @@ export function CreationsList({ queue, title, icon, emptyTitle, emptyText }: Cre
           </EmptyState>
         )
       ) : (
-        <Paper withBorder pos="relative" mih={page ? undefined : 160}>
+        <Paper withBorder pos="relative" mih={page ? undefined : 160} className={classes.frame}>
           <LoadingOverlay visible={fetching} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
           {page ? (
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={title}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('list.columns.creation')}</Table.Th>
-                    <Table.Th w={180}>{t('list.columns.status')}</Table.Th>
-                    <Table.Th w={170}>{t('list.columns.date')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <CreationRow key={row.id} data={row} showAttention={queue === 'needsAttention'} isTestingQueue={queue === 'testing'} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={title} className={classes.table}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('list.columns.creation')}</Table.Th>
+                  <Table.Th w={170}>{t('list.columns.status')}</Table.Th>
+                  {/* Room for a second date line ("Publishes Nov 27, 2026") on one line. */}
+                  <Table.Th w={200}>{t('list.columns.date')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <CreationRow
+                    key={row.id}
+                    data={row}
+                    sortField={sort.field}
+                    showAttention={queue === 'needsAttention'}
+                    isTestingQueue={queue === 'testing'}
+                    classNames={classes}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
           ) : null}
         </Paper>
       )}

@@ -20,13 +20,14 @@ import {
   UpdateSetItemMutation,
   UpdateSubmissionPropertiesMutation,
 } from '../graphql';
+import type { MissingItemView } from '../missing-items';
 import { GAME_VERSIONS } from '../options';
 import { saveResultOf } from '../save-result';
 import { numberOrNull, ruleMessages, textOrNull } from '../validation';
 import { DetailsKindFragment, DetailsStepFragment } from './details-step.fragment';
 import { SetChildrenEditor } from './set-children-editor';
 import { SetChildrenFragment } from './set-children.fragment';
-import { StepHeader, StepMissing, StepSection, type MissingItemView } from './step-frame';
+import { NotSetText, StepHeader, StepMissing, StepSection } from './step-frame';
 
 export interface DetailsValues {
   name: string;
@@ -149,6 +150,8 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
   const words = wordCount(values.description);
   const setKind = readFragment(SetChildrenFragment, itemRef);
   const setChildren = setKind.__typename === 'Set' ? setKind.children : null;
+  // Read-only shows the values given: an empty one reads "Not set", and rules that only matter while typing go.
+  const notSet = isReadOnly ? t('edit.notSet') : undefined;
 
   return (
     <Stack gap="lg">
@@ -175,7 +178,7 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
           <Textarea
             label={t('fields.description')}
             required
-            description={t('fields.descriptionHint', { count: MIN_DESCRIPTION_WORDS })}
+            description={isReadOnly ? undefined : t('fields.descriptionHint', { count: MIN_DESCRIPTION_WORDS })}
             autosize
             minRows={4}
             maxRows={14}
@@ -185,9 +188,11 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
             error={errors.description}
             readOnly={isReadOnly}
           />
-          <Text size="xs" mt={4} c={words >= MIN_DESCRIPTION_WORDS ? 'teal.8' : 'orange.9'} aria-live="polite">
-            {t('fields.wordCount', { count: words, min: MIN_DESCRIPTION_WORDS })}
-          </Text>
+          {isReadOnly ? null : (
+            <Text size="xs" mt={4} c={words >= MIN_DESCRIPTION_WORDS ? 'teal.8' : 'orange.9'} aria-live="polite">
+              {t('fields.wordCount', { count: words, min: MIN_DESCRIPTION_WORDS })}
+            </Text>
+          )}
         </div>
         <TextInput
           label={t('fields.keywords')}
@@ -197,6 +202,7 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
           onBlur={flush}
           error={errors.keywords}
           readOnly={isReadOnly}
+          placeholder={notSet}
           maxLength={500}
         />
       </StepSection>
@@ -212,6 +218,7 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
           onBlur={flush}
           error={errors.credits_to}
           readOnly={isReadOnly}
+          placeholder={notSet}
         />
         <Textarea
           label={t('fields.notes')}
@@ -223,12 +230,13 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
           onBlur={flush}
           error={errors.notes}
           readOnly={isReadOnly}
+          placeholder={notSet}
         />
         <TextInput
           label={t('fields.videoUrl')}
           description={t('fields.videoUrlHint')}
           type="url"
-          placeholder="https://"
+          placeholder={notSet ?? 'https://'}
           value={values.video_url}
           onChange={(event) => form.setValue('video_url', event.currentTarget.value)}
           onBlur={flush}
@@ -265,6 +273,7 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
               thousandSeparator=","
               error={errors.polycount}
               readOnly={isReadOnly}
+              placeholder={notSet}
             />
           )}
           {isItem ? (
@@ -280,6 +289,7 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
               thousandSeparator=","
               error={errors.max_polycount}
               readOnly={isReadOnly}
+              placeholder={notSet}
             />
           ) : null}
         </SimpleGrid>
@@ -313,10 +323,11 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
                 thousandSeparator=","
                 error={errors.value}
                 readOnly={isReadOnly}
+                placeholder={notSet}
               />
               <NumberInput
                 label={t('fields.lotWidth')}
-                description={t('fields.tiles')}
+                description={isReadOnly ? t('fields.tilesReadOnly') : t('fields.tiles')}
                 value={values.lot_width ?? ''}
                 onChange={(value) => form.setValue('lot_width', numberOrNull(value))}
                 onBlur={flush}
@@ -326,10 +337,11 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
                 allowNegative={false}
                 error={errors.lot_width}
                 readOnly={isReadOnly}
+                placeholder={notSet}
               />
               <NumberInput
                 label={t('fields.lotDepth')}
-                description={t('fields.tiles')}
+                description={isReadOnly ? t('fields.tilesReadOnly') : t('fields.tiles')}
                 value={values.lot_depth ?? ''}
                 onChange={(value) => form.setValue('lot_depth', numberOrNull(value))}
                 onBlur={flush}
@@ -339,6 +351,7 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
                 allowNegative={false}
                 error={errors.lot_depth}
                 readOnly={isReadOnly}
+                placeholder={notSet}
               />
               <NumberInput
                 label={t('fields.floors')}
@@ -351,6 +364,7 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
                 allowNegative={false}
                 error={errors.number_of_floors}
                 readOnly={isReadOnly}
+                placeholder={notSet}
               />
             </SimpleGrid>
             <Radio.Group
@@ -362,10 +376,14 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
               }}
               error={errors.furnished}
             >
-              <Group gap="lg" mt={6}>
-                <Radio value="yes" label={t('fields.furnishedYes')} disabled={isReadOnly} />
-                <Radio value="no" label={t('fields.furnishedNo')} disabled={isReadOnly} />
-              </Group>
+              {isReadOnly && values.furnished === null ? (
+                <NotSetText mt={4} />
+              ) : (
+                <Group gap="lg" mt={6}>
+                  <Radio value="yes" label={t('fields.furnishedYes')} disabled={isReadOnly} />
+                  <Radio value="no" label={t('fields.furnishedNo')} disabled={isReadOnly} />
+                </Group>
+              )}
             </Radio.Group>
           </StepSection>
         </>

@@ -10,6 +10,7 @@ import { errorCause } from '../../../app/graphql/errors';
 import { NotFoundPage } from '../../../app/shell/not-found-page';
 import { CenteredLoader } from '../../../ui/centered-loader';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { CopyButton } from '../../../ui/copy-button';
 import { EmptyState } from '../../../ui/empty-state';
 import { PageFrame } from '../../../ui/page-frame';
 import { StepNav } from '../../../ui/step-nav';
@@ -38,9 +39,6 @@ export function EditStepPage({ step }: { step: EditStep }) {
   // Keyed by the creation: another creation starts with fresh forms and drafts.
   return <EditCreation key={itemId} step={step} type={type} id={Number(itemId)} />;
 }
-
-/** Creations that can still be deleted by their creator (not after approval, DESIGN section 3). */
-const DELETABLE_STATUSES = ['CREATED', 'REJECTED', 'SUBMITTED'];
 
 function EditCreation({ step, type, id }: { step: EditStep; type: ModelType; id: number }) {
   const { t } = useTranslation();
@@ -118,7 +116,7 @@ function EditCreation({ step, type, id }: { step: EditStep; type: ModelType; id:
         <Group gap="xs" wrap="wrap">
           <KindIcon size={18} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
           <Text component="span" c="dimmed">
-            {t('edit.kindAndId', { kind, id })}
+            {t('edit.kindAndId', { kind, id })} <CopyButton value={id} />
           </Text>
           <StatusBadge facts={creation} />
         </Group>
@@ -134,7 +132,7 @@ function EditCreation({ step, type, id }: { step: EditStep; type: ModelType; id:
             recipient={STAFF_RECIPIENT}
             submission={{ id, name: creation.name }}
           />
-          {DELETABLE_STATUSES.includes(creation.status) && !creation.deleted_at ? (
+          {creation.abilities.canDelete ? (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="default" size="lg" aria-label={t('edit.moreActions')}>

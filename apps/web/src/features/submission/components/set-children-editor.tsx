@@ -146,14 +146,15 @@ export function SetChildrenEditor({ setId, items, isReadOnly }: SetChildrenEdito
             {t('setItems.title')}
           </Title>
           <Text size="sm" c="dimmed" mt={2}>
-            {t('setItems.text')}
+            {isReadOnly ? t('setItems.textReadOnly') : t('setItems.text')}
           </Text>
         </div>
         {isReadOnly ? null : <SaveStatusLine status={form.status} failure={form.failure} onRetry={() => void form.retry()} />}
       </Group>
       {children.length === 0 ? (
-        <EmptyState icon={IconBoxMultiple} title={t('setItems.emptyTitle')}>
-          {t('setItems.emptyText')}
+        // Read-only has no form below to add items with.
+        <EmptyState icon={IconBoxMultiple} title={isReadOnly ? undefined : t('setItems.emptyTitle')}>
+          {isReadOnly ? t('setItems.emptyReadOnly') : t('setItems.emptyText')}
         </EmptyState>
       ) : (
         <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -229,6 +230,7 @@ export function SetChildrenEditor({ setId, items, isReadOnly }: SetChildrenEdito
                   thousandSeparator=","
                   error={errors[`children.${index}.max_polycount`]}
                   readOnly={isReadOnly}
+                  placeholder={isReadOnly ? t('edit.notSet') : undefined}
                 />
               </SimpleGrid>
               <Textarea
@@ -241,6 +243,7 @@ export function SetChildrenEditor({ setId, items, isReadOnly }: SetChildrenEdito
                 onBlur={flush}
                 error={errors[`children.${index}.description`]}
                 readOnly={isReadOnly}
+                placeholder={isReadOnly ? t('edit.notSet') : undefined}
               />
               <Checkbox
                 mt="sm"

@@ -1,16 +1,10 @@
-import { Alert, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, List, Stack, Text, Title, type TextProps } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaveStatus } from '../../../ui/auto-save/auto-saver';
 import { SaveStatusLine } from '../../../ui/auto-save/save-status';
-
-export interface MissingItemView {
-  code: string;
-  message: string;
-  step: number;
-  childName?: string | null;
-}
+import { missingItemText, type MissingItemView } from '../missing-items';
 
 export interface StepHeaderProps {
   title: string;
@@ -45,10 +39,20 @@ export function StepMissing({ items }: { items: readonly MissingItemView[] }) {
     <Alert color="orange" variant="light" icon={<IconListCheck size={18} aria-hidden />} title={t('edit.stillMissing')}>
       <List size="sm" spacing={2}>
         {items.map((item) => (
-          <List.Item key={`${item.code}:${item.childName ?? ''}`}>{item.message}</List.Item>
+          <List.Item key={`${item.code}:${item.childName ?? ''}`}>{missingItemText(t, item)}</List.Item>
         ))}
       </List>
     </Alert>
+  );
+}
+
+/** An empty value of a creation that cannot be edited now: a fact, not a prompt to fill it in. */
+export function NotSetText(props: Omit<TextProps, 'children'>) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed" {...props}>
+      {t('edit.notSet')}
+    </Text>
   );
 }
 

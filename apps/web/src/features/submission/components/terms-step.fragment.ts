@@ -6,6 +6,11 @@ export const TermsStepFragment = graphql(`
     id
     model_type
     status
+    deleted_at
+    abilities {
+      canSubmit
+      canWithdraw
+    }
     tsr_exclusive
     feedback_option
     recolor_option

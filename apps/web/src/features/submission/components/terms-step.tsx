@@ -30,12 +30,13 @@ import type { Draft } from '../../../ui/auto-save/draft-store';
 import { useAutoSave } from '../../../ui/auto-save/use-auto-save';
 import { UpdateSubmissionPropertiesMutation, UpdateSubmissionStatusMutation } from '../graphql';
 import { AWAITING_APPROVAL_LINK } from '../links';
+import { missingItemText, type MissingItemView } from '../missing-items';
 import { FEEDBACK_OPTIONS, RECOLOR_OPTIONS, optionData } from '../options';
 import { saveResultOf } from '../save-result';
 import { editStepPath, isEditStep } from '../urls';
 import { ruleMessages, textOrNull } from '../validation';
 import { WithdrawButton } from './edit-banner';
-import { StepHeader, StepSection } from './step-frame';
+import { NotSetText, StepHeader, StepSection } from './step-frame';
 import { TermsStepFragment } from './terms-step.fragment';
 
 interface TermsValues {
@@ -112,8 +113,11 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
   }
 
   const missing = creation.missing_items;
-  const isDraft = creation.status === 'CREATED' || creation.status === 'REJECTED';
-  const canSubmit = isDraft && !isReadOnly && missing.length === 0 && hasAccepted;
+  // Whether it is the creator's to send (a draft, or a rejected creation again) is the server's answer.
+  const canSubmit = !isReadOnly && creation.abilities.canSubmit && missing.length === 0 && hasAccepted;
+  // Read-only shows the answers given: an empty one reads "Not set", not as a prompt to choose.
+  const notSet = isReadOnly ? t('edit.notSet') : undefined;
+  const isWaiting = creation.abilities.canWithdraw;
 
   async function handleSubmit() {
     setSubmitError(null);
@@ -156,10 +160,14 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
           onChange={(value) => choose('tsr_exclusive', value === 'yes')}
           error={errors.tsr_exclusive}
         >
-          <Stack gap="xs" mt={8}>
-            <Radio value="yes" label={t('terms.exclusiveYes')} disabled={isReadOnly} />
-            <Radio value="no" label={t('terms.exclusiveNo')} disabled={isReadOnly} />
-          </Stack>
+          {isReadOnly && values.tsr_exclusive === null ? (
+            <NotSetText mt={4} />
+          ) : (
+            <Stack gap="xs" mt={8}>
+              <Radio value="yes" label={t('terms.exclusiveYes')} disabled={isReadOnly} />
+              <Radio value="no" label={t('terms.exclusiveNo')} disabled={isReadOnly} />
+            </Stack>
+          )}
         </Radio.Group>
       </StepSection>
       <Divider />
@@ -172,7 +180,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
             onChange={(value) => value !== null && choose('feedback_option', Number(value))}
             allowDeselect={false}
             maxDropdownHeight={200}
-            placeholder={t('terms.choose')}
+            placeholder={notSet ?? t('terms.choose')}
             error={errors.feedback_option}
             readOnly={isReadOnly}
           />
@@ -183,7 +191,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
             onChange={(value) => value !== null && choose('recolor_option', Number(value))}
             allowDeselect={false}
             maxDropdownHeight={200}
-            placeholder={t('terms.choose')}
+            placeholder={notSet ?? t('terms.choose')}
             error={errors.recolor_option}
             readOnly={isReadOnly}
           />
@@ -212,29 +220,27 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
           onBlur={flush}
           error={errors.terms_notes}
           readOnly={isReadOnly}
+          placeholder={notSet}
         />
       </StepSection>
-      <Divider />
-      <StepSection title={t('terms.legalTitle')}>
-        <Paper withBorder p="md" radius="md" bg="gray.0">
-          <Stack gap="xs">
-            <Text size="sm">{t('terms.legalKeep')}</Text>
-            <Text size="sm">{t('terms.legalOwn')}</Text>
-            <Text size="sm">{t('terms.legalShare')}</Text>
-          </Stack>
-        </Paper>
-        {isDraft && !isReadOnly ? (
-          <Checkbox
-            label={t('terms.accept')}
-            checked={hasAccepted}
-            onChange={(event) => setAccepted(event.currentTarget.checked)}
-            required
-          />
-        ) : null}
-      </StepSection>
-      {/* Once submitted, approved or in testing there is nothing left to get ready. */}
-      {isDraft || creation.status === 'SUBMITTED' ? (
+      {isReadOnly ? null : (
         <>
+          <Divider />
+          <StepSection title={t('terms.legalTitle')}>
+            <Paper withBorder p="md" radius="md" bg="gray.0">
+              <Stack gap="xs">
+                <Text size="sm">{t('terms.legalKeep')}</Text>
+                <Text size="sm">{t('terms.legalOwn')}</Text>
+                <Text size="sm">{t('terms.legalShare')}</Text>
+              </Stack>
+            </Paper>
+            <Checkbox
+              label={t('terms.accept')}
+              checked={hasAccepted}
+              onChange={(event) => setAccepted(event.currentTarget.checked)}
+              required
+            />
+          </StepSection>
           <Divider />
           <StepSection title={t('terms.readyTitle')}>
             <CompletenessReport missing={missing} modelType={creation.model_type} id={creation.id} />
@@ -243,23 +249,28 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
                 {submitError}
               </Alert>
             ) : null}
-            {isDraft && !isReadOnly ? (
-              <Group gap="md" align="center">
-                <Button size="md" leftSection={<IconSend size={18} aria-hidden />} disabled={!canSubmit} loading={isSubmitting} onClick={() => void handleSubmit()}>
-                  {t('terms.submit')}
-                </Button>
-                {!canSubmit ? (
-                  <Text size="sm" c="dimmed">
-                    {missing.length > 0 ? t('terms.blockedMissing') : t('terms.blockedAccept')}
-                  </Text>
-                ) : null}
-              </Group>
-            ) : creation.status === 'SUBMITTED' ? (
-              <Group gap="md" align="center">
-                <Text size="sm">{t('terms.alreadySubmitted')}</Text>
-                <WithdrawButton id={creation.id} variant="light" />
-              </Group>
-            ) : null}
+            <Group gap="md" align="center">
+              <Button size="md" leftSection={<IconSend size={18} aria-hidden />} disabled={!canSubmit} loading={isSubmitting} onClick={() => void handleSubmit()}>
+                {t('terms.submit')}
+              </Button>
+              {!canSubmit ? (
+                <Text size="sm" c="dimmed">
+                  {missing.length > 0 ? t('terms.blockedMissing') : t('terms.blockedAccept')}
+                </Text>
+              ) : null}
+            </Group>
+          </StepSection>
+        </>
+      )}
+      {/* Once submitted there is nothing left to get ready: only the way back to editing. */}
+      {isWaiting ? (
+        <>
+          <Divider />
+          <StepSection title={t('terms.reviewTitle')}>
+            <Group gap="md" align="center">
+              <Text size="sm">{t('terms.alreadySubmitted')}</Text>
+              <WithdrawButton id={creation.id} variant="light" />
+            </Group>
           </StepSection>
         </>
       ) : null}
@@ -273,7 +284,7 @@ function CompletenessReport({
   modelType,
   id,
 }: {
-  missing: readonly { code: string; message: string; step: number; childName?: string | null }[];
+  missing: readonly MissingItemView[];
   modelType: string;
   id: number;
 }) {
@@ -302,7 +313,7 @@ function CompletenessReport({
         {missing.map((item) => (
           <List.Item key={`${item.code}:${item.childName ?? ''}`}>
             <Group gap={6} wrap="wrap">
-              <Text size="sm">{item.message}</Text>
+              <Text size="sm">{missingItemText(t, item)}</Text>
               {isEditStep(item.step) ? (
                 <Anchor component={Link} to={editStepPath(item.step, modelType, id)} size="sm">
                   {t('terms.goToStep', { step: item.step, label: t(`editStep.steps.${item.step}.label`) })}

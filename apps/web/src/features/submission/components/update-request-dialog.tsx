@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Image, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Image, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useClient, useQuery } from 'urql';
 import { errorCause, validationMessages } from '../../../app/graphql/errors';
+import { Modal } from '../../../ui/modal';
 import { QueryState } from '../../../ui/query-state';
 import { checkUpdateDraft, filesWithNewVersion, MAX_UPDATE_MESSAGE_LENGTH } from '../creator-review';
 import { CreateSubmissionUpdateRequestMutation, UpdateRequestOptionsQuery } from '../graphql';
@@ -83,7 +84,7 @@ export function UpdateRequestDialog({ opened, submissionId, filesStepPath, onClo
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} centered size="lg" title={t('creatorReview.dialog.title')}>
+    <Modal opened={opened} onClose={onClose} centered size="ml" title={t('creatorReview.dialog.title')}>
       {!creation ? (
         <QueryState
           isLoading={fetching || !loadError}

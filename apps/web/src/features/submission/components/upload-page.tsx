@@ -215,9 +215,10 @@ function CreateCreationForm({ kind }: { kind: CreatableKind }) {
             {t('fields.wordCount', { count: words, min: MIN_DESCRIPTION_WORDS })}
           </Text>
           {isItem ? (
-            <Group align="flex-start" gap="lg">
+            // Bottom-aligned, the checkbox sits on the polycount's input line however its label and hint wrap.
+            <Group align="flex-end" gap="lg">
               <Checkbox
-                mt={30}
+                className={classes.inputLine}
                 label={t('fields.isRecolor')}
                 checked={form.is_recolor}
                 onChange={(event) => update('is_recolor', event.currentTarget.checked)}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { GRAPHQL_PATH } from '@corner/domain';
+
+/** Hashed build output: its names change with its content, so it may be kept for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The stored images and files, uploads and zips (media-routes.ts, direct-upload-route.ts):
+ * `/{memberId}/images/…`, `/{memberId}/files/…`, `/uploads/…`, `/bundles/…`, `/attachments/…`.
+ */
+const MEDIA = /^\/(?:\d+\/(?:images|files)|uploads|bundles|attachments)(?:\/|$)/;
+
+/** Paths the server answers itself; a miss under them is a 404, never the app. */
+const SERVER_PATHS = /^\/(?:healthz|config\.json|assets)(?:\/|$)/;
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+export function isMediaPath(url: string): boolean {
+  return MEDIA.test(pathOf(url));
+}
+
+/** Whether a GET or HEAD of `url` is one of the app's own routes (anything the server does not own). */
+export function isAppRoute(url: string): boolean {
+  const pathname = pathOf(url);
+  const isApi = pathname === GRAPHQL_PATH || pathname.startsWith(`${GRAPHQL_PATH}/`);
+  return !isApi && !MEDIA.test(pathname) && !SERVER_PATHS.test(pathname);
+}
+
+/**
+ * The built React app from `dist`. Files are served as built, with the `.br` or `.gz` copy the
+ * build wrote beside them when the browser accepts it (Content-Encoding, Vary: Accept-Encoding).
+ * `/assets/*` (hashed names) are cached for a year; everything else, index.html first, is
+ * revalidated. Any GET or HEAD of an app route serves index.html, whatever it accepts, so client
+ * routes (and the app's own not-found page) work; other methods and missing assets answer 404.
+ */
+export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn(`No web build at ${dist}; run "npm run build" (npm start does it for you).`);
+    return;
+  }
+  const assets = path.join(dist, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    // The compressed copies are reached through their originals only.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    setHeaders(res, file) {
+      res.setHeader('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');
+      if (hasCompressedCopy(file)) res.setHeader('vary', 'Accept-Encoding');
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && isAppRoute(req.url)) return reply.sendFile('index.html');
+    return reply.status(404).send({ error: 'Not Found' });
+  });
+}
+
+const compressedCopies = new Map<string, boolean>();
+
+/** Whether the build wrote compressed copies of `file` (which may be such a copy itself). */
+function hasCompressedCopy(file: string): boolean {
+  if (file.endsWith('.br') || file.endsWith('.gz')) return true;
+  let has = compressedCopies.get(file);
+  if (has === undefined) {
+    has = fs.existsSync(`${file}.br`) || fs.existsSync(`${file}.gz`);
+    compressedCopies.set(file, has);
+  }
+  return has;
+}

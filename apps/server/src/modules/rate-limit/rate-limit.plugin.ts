@@ -1,0 +1,52 @@
+import { getOperationAST, Kind, type DocumentNode, type SelectionSetNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Context } from '../../context';
+import { RATE_LIMITED_FIELDS, type RateClass } from './rate-limit.rules';
+import { countRequest, rateLimitError } from './rate-limit.service';
+
+/** How many root fields of each class the selected operation asks for, fragments followed. */
+export function rateClassHits(document: DocumentNode, operationName: string | null | undefined): Map<RateClass, number> {
+  const hits = new Map<RateClass, number>();
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return hits;
+  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const seen = new Set<string>();
+  const visit = (set: SelectionSetNode): void => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const rateClass = RATE_LIMITED_FIELDS[selection.name.value];
+        if (rateClass) hits.set(rateClass, (hits.get(rateClass) ?? 0) + 1);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        visit(selection.selectionSet);
+      } else if (!seen.has(selection.name.value)) {
+        seen.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) visit(fragment.selectionSet);
+      }
+    }
+  };
+  visit(operation.selectionSet);
+  return hits;
+}
+
+/**
+ * Rate limits on the expensive operations, after the operation limits and before anything runs. An
+ * operation with no counted field (most of them) costs nothing here; one that has them is counted in
+ * one statement per class.
+ */
+export function useRateLimits(): Plugin<Context> {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const hits = rateClassHits(args.document, args.operationName);
+      if (hits.size === 0) return;
+      const ctx = args.contextValue as Context;
+      for (const [rateClass, count] of hits) {
+        const refusal = await countRequest(ctx.db, ctx.config, { memberId: ctx.auth.member?.id ?? null, ip: ctx.ip }, rateClass, count);
+        if (refusal) {
+          setResultAndStopExecution({ errors: [rateLimitError(refusal)] });
+          return;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { hasPermission, lifecycleTransition, OWNER_EDITABLE_STATUSES, ownerTransition, pagePermission } from '@corner/domain';
+import type { AuthState } from '../../context';
+import type { SubmissionRow } from './submission.access';
+
+/**
+ * What a member may do with a creation: pure predicates over who is asking and the row, named after
+ * the actions. The services refuse with them and the API shows them as `abilities`, so the web never
+ * re-derives a rule from a status. Whether a creation is complete enough to submit is a separate
+ * question (`missing_items`); these say whether the action is the caller's to take.
+ */
+type Row = Pick<SubmissionRow, 'member_id' | 'status' | 'deleted_at' | 'model_type'>;
+
+/** Staff who may change any creation's content (reviewers fixing details). */
+const STAFF_EDIT = [pagePermission('waiting', 'edit')];
+/** Staff who delete and restore any creation. */
+const STAFF_DELETE = [pagePermission('published', 'edit')];
+
+function isOwnerOf(auth: AuthState, s: Row): boolean {
+  return auth.member !== null && auth.member.id === s.member_id;
+}
+
+function holds(auth: AuthState, permissions: readonly string[]): boolean {
+  return auth.member !== null && hasPermission(auth.permissions, [...permissions]);
+}
+
+/** A live creation that is not a set's child (children follow their set). */
+function isOwnCreation(s: Row): boolean {
+  return s.deleted_at === null && s.model_type !== 'set_item';
+}
+
+/** The owner while a draft or rejected; reviewers with edit rights on any live creation. */
+export function canEditSubmission(auth: AuthState, s: Row): boolean {
+  if (s.deleted_at !== null) return false;
+  if (holds(auth, STAFF_EDIT)) return true;
+  return isOwnerOf(auth, s) && OWNER_EDITABLE_STATUSES.includes(s.status);
+}
+
+/** The owner sends a draft, or a rejected creation again, for review. */
+export function canSubmitSubmission(auth: AuthState, s: Row): boolean {
+  return isOwnerOf(auth, s) && isOwnCreation(s) && ownerTransition(s.status, 'SUBMITTED')?.action === 'submit';
+}
+
+/** The owner takes a creation waiting for approval back to drafts (refused while a test runs). */
+export function canWithdrawSubmission(auth: AuthState, s: Row): boolean {
+  return isOwnerOf(auth, s) && isOwnCreation(s) && ownerTransition(s.status, 'CREATED')?.action === 'withdraw';
+}
+
+/** The owner before approval; staff who manage published creations at any time. */
+export function canDeleteSubmission(auth: AuthState, s: Pick<SubmissionRow, 'member_id' | 'status' | 'deleted_at'>): boolean {
+  if (s.deleted_at !== null) return false;
+  if (holds(auth, STAFF_DELETE)) return true;
+  return isOwnerOf(auth, s as Row) && s.status !== 'APPROVED';
+}
+
+function canTakeStaffTransition(auth: AuthState, s: Row, action: 'approve' | 'reject' | 'startTest'): boolean {
+  const transition = lifecycleTransition(action, s.status);
+  return transition !== null && transition.by.kind === 'staff' && isOwnCreation(s) && holds(auth, [transition.by.permission]);
+}
+
+/** Reviewers approve a creation waiting for a decision. */
+export const canApproveSubmission = (auth: AuthState, s: Row): boolean => canTakeStaffTransition(auth, s, 'approve');
+/** Reviewers reject a creation waiting for a decision. */
+export const canRejectSubmission = (auth: AuthState, s: Row): boolean => canTakeStaffTransition(auth, s, 'reject');
+
+/**
+ * Testers send a creation waiting for a decision to test (the review page's Test). An approved
+ * creation's update requests are tested from the request itself, not with this.
+ */
+export const canTestSubmission = (auth: AuthState, s: Row): boolean => canTakeStaffTransition(auth, s, 'startTest');
+
+export interface SubmissionAbilities {
+  canEdit: boolean;
+  canSubmit: boolean;
+  canWithdraw: boolean;
+  canDelete: boolean;
+  canApprove: boolean;
+  canReject: boolean;
+  canTest: boolean;
+}
+
+/** Everything the caller may do with a creation, as the API shows it. */
+export function submissionAbilities(auth: AuthState, s: Row): SubmissionAbilities {
+  return {
+    canEdit: canEditSubmission(auth, s),
+    canSubmit: canSubmitSubmission(auth, s),
+    canWithdraw: canWithdrawSubmission(auth, s),
+    canDelete: canDeleteSubmission(auth, s),
+    canApprove: canApproveSubmission(auth, s),
+    canReject: canRejectSubmission(auth, s),
+    canTest: canTestSubmission(auth, s),
+  };
+}
