@@ -32,6 +32,23 @@ export default tseslint.config(
     },
   },
   {
+    // The web never re-derives a lifecycle rule from a stored status (issue 20): what the caller may
+    // do comes from the server's `abilities`, and how a status reads from the domain's stages
+    // (creationStage, testStage, updateRequestStage) and named targets (lifecycleTarget, TEST_MOVE…).
+    // PENDING and FAILED are left out: the zip bundle's job state uses them too.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^(CREATED|SUBMITTED|TESTING|APPROVED|REJECTED|OPEN|IN_PROGRESS|DONE|CLEARED|PASSED)$/]',
+          message: 'No status literals in the web: read `abilities` from the server, or a stage or target from @corner/domain.',
+        },
+      ],
+    },
+  },
+  {
     // Domain code is pure: no I/O, no Node or browser APIs.
     files: ['packages/domain/**/*.ts'],
     rules: {

@@ -17,9 +17,11 @@ test('the copy button of a staff queue row puts the id on the clipboard for 350 
   await review.openQueue('awaiting-approval', QUEUE);
   const readClipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
-  // The keyboard cursor goes on the first row; the button used is on the last.
-  await page.keyboard.press('j');
+  // The keyboard cursor goes on the first row; the button used is on the last. The page's heading
+  // comes before its rows: 'j' pressed before them has no row to move to.
   const rows = review.queueRows(QUEUE);
+  await expect(rows.nth(1)).toBeVisible();
+  await page.keyboard.press('j');
   await expect(rows.first()).toHaveAttribute('aria-current', 'true');
   const row = rows.last();
   await expect(row).not.toHaveAttribute('aria-current', 'true');

@@ -1,5 +1,5 @@
 import type { ModelType, SubmissionStatus, TestResult, TestStatus, UpdateRequestStatus } from '../submission/submission';
-import { UNFINISHED_TEST_STATUSES } from '../submission/submission';
+import { isTestFailed, isTestUnfinished } from '../submission/test';
 
 /**
  * A queue condition: a small, closed language over the facts of a submission. The server compiles it
@@ -53,8 +53,7 @@ export interface SubmissionFacts {
 
 /** Whether a test is in the given state. A CLEARED test is never failed-uncleared. */
 export function testIs(t: SubmissionFacts['tests'][number], state: TestState): boolean {
-  if (state === 'unfinished') return UNFINISHED_TEST_STATUSES.includes(t.status);
-  return t.status === 'DONE' && t.result === 'FAILED';
+  return state === 'unfinished' ? isTestUnfinished(t) : isTestFailed(t);
 }
 
 /** Evaluates a condition against one submission's facts at the moment `now`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIFECYCLE, lifecycleTransition, ownerActionsFrom, ownerTransition } from './lifecycle';
+import { LIFECYCLE, lifecycleTarget, lifecycleTransition, ownerActionsFrom, ownerTransition } from './lifecycle';
 import { SUBMISSION_STATUSES } from './submission';
 
 describe('the lifecycle table', () => {
@@ -46,5 +46,11 @@ describe('the lifecycle table', () => {
     expect(lifecycleTransition('startTest', 'SUBMITTED')?.by).toEqual({ kind: 'staff', permission: 'submissions:page-testing:edit' });
     expect(lifecycleTransition('startTest', 'TESTING')?.to).toBe('TESTING');
     expect(lifecycleTransition('startTest', 'APPROVED')).toBeNull();
+  });
+
+  it("names the status an owner's submit and withdraw lead to, as the web asks for them", () => {
+    expect(lifecycleTarget('submit')).toBe('SUBMITTED');
+    expect(lifecycleTarget('withdraw')).toBe('CREATED');
+    expect(ownerTransition('REJECTED', lifecycleTarget('submit'))?.action).toBe('submit');
   });
 });

@@ -51,3 +51,10 @@ export function ownerTransition(from: SubmissionStatus, to: SubmissionStatus): L
 export function ownerActionsFrom(from: SubmissionStatus): LifecycleTransition[] {
   return LIFECYCLE.filter((t) => t.by.kind === 'owner' && t.from.includes(from) && t.action !== 'reopen');
 }
+
+/** The status an action leads to: what the web names when the owner submits or withdraws. */
+export function lifecycleTarget(action: Exclude<LifecycleAction, 'undoDecision'>): SubmissionStatus {
+  const to = LIFECYCLE.find((t) => t.action === action)!.to;
+  if (to === 'previous') throw new Error(`${action} has no fixed target`);
+  return to;
+}

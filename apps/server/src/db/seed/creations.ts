@@ -1,8 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { ModelType, SubmissionStatus } from '@corner/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { TAG_ATTRIBUTE_TYPE, type ModelType, type SubmissionStatus } from '@corner/domain';
 import type { DbOrTx } from '../client';
 import {
+  attributeGroups,
+  attributes,
   categories,
+  categoryAttributeGroups,
   lots,
   members,
   mods,
@@ -10,6 +13,7 @@ import {
   reports,
   rooms,
   sets,
+  submissionAttributes,
   sims,
   submissions,
   tests,
@@ -73,10 +77,34 @@ const DEMO_TEST_NOTES: Record<'open' | 'failed' | 'passed', { notes: string; tes
   },
 };
 
-async function insertKind(db: DbOrTx, kind: DemoCreation['kind']): Promise<number> {
-  const table = { item: newItems, set: sets, lot: lots, room: rooms, sim: sims, mod: mods }[kind];
+/** A lot's own details, as a creator fills them in step 1 before submitting. */
+const DEMO_LOT = { value: 48_000, lot_width: 30, lot_depth: 20, furnished: true, number_of_floors: 2 };
+
+/**
+ * The row of the creation's kind. A creation past the draft was complete when its creator
+ * submitted it (the server refuses otherwise), so a lot then has its details.
+ */
+async function insertKind(db: DbOrTx, kind: DemoCreation['kind'], wasSubmitted: boolean): Promise<number> {
+  if (kind === 'lot') {
+    const [row] = await db.insert(lots).values(wasSubmitted ? DEMO_LOT : {}).returning({ id: lots.id });
+    return row!.id;
+  }
+  const table = { item: newItems, set: sets, room: rooms, sim: sims, mod: mods }[kind];
   const [row] = await db.insert(table).values({}).returning({ id: table.id });
   return row!.id;
+}
+
+/** The first tag of the category's tag groups, the one a submitted demo creation carries (none: null). */
+async function firstTagOf(db: DbOrTx, categoryId: number): Promise<number | null> {
+  const [tag] = await db
+    .select({ id: attributes.id })
+    .from(attributes)
+    .innerJoin(attributeGroups, eq(attributeGroups.id, attributes.attribute_group_id))
+    .innerJoin(categoryAttributeGroups, eq(categoryAttributeGroups.attribute_group_id, attributeGroups.id))
+    .where(and(eq(categoryAttributeGroups.category_id, categoryId), eq(attributeGroups.attribute_type_id, TAG_ATTRIBUTE_TYPE)))
+    .orderBy(asc(categoryAttributeGroups.step_order), asc(attributes.id))
+    .limit(1);
+  return tag?.id ?? null;
 }
 
 /**
@@ -103,7 +131,7 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
       .values({
         member_id: idOf(c.owner),
         model_type: c.kind === 'item' ? 'item' : c.kind,
-        model_id: await insertKind(db, c.kind),
+        model_id: await insertKind(db, c.kind, submitted),
         name: c.name,
         description: c.description,
         keywords: c.keywords,
@@ -121,6 +149,9 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
       })
       .returning({ id: submissions.id });
     const submissionId = s!.id;
+    // Tags too: only a draft may still lack them.
+    const tag = submitted && category ? await firstTagOf(db, category.id) : null;
+    if (tag !== null) await db.insert(submissionAttributes).values({ submission_id: submissionId, attribute_id: tag });
     const rendered = await pictures[i];
     if (storage && rendered) await storeDemoImages(db, storage, { submissionId, memberId: idOf(c.owner), name: c.name }, rendered);
     if (c.test) {

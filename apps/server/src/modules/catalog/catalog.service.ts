@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql';
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { defineLoader, type LoaderHost } from '../../db/loader';
@@ -142,11 +143,6 @@ export async function findAttributes(db: Db, nameLike?: string | null): Promise<
     .where(pattern ? ilike(attributes.name, pattern) : undefined)
     .orderBy(asc(attributes.name), asc(attributes.id))
     .limit(100);
-}
-
-/** Escapes LIKE wildcards so a search for "100%" finds "100%", not everything. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export type RejectionCategoryRow = typeof rejectionCategories.$inferSelect & {

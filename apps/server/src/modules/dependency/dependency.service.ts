@@ -3,7 +3,7 @@ import { asSearchId, MAX_RESULTS_PER_SEARCH, MIN_SEARCH_LENGTH } from '@corner/d
 import type { Context } from '../../context';
 import { legacyItems, members, requiredItems, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
-import { escapeLike } from '../catalog/catalog.service';
+import { escapeLike } from '../../db/sql';
 import { submissionForView, type SubmissionRow } from '../submission/submission.access';
 
 export type LegacyItemRow = typeof legacyItems.$inferSelect;

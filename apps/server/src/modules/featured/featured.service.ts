@@ -1,3 +1,4 @@
+import { FEATURABLE_STATUS } from '@corner/domain';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -63,7 +64,7 @@ async function checkSubmissions(db: DbOrTx, ids: readonly number[]): Promise<voi
     ? await db.select({ id: submissions.id, status: submissions.status, deleted_at: submissions.deleted_at }).from(submissions).where(inArray(submissions.id, [...ids]))
     : [];
   const unknown = [...new Set(ids)].filter((id) => !found.some((s) => s.id === id));
-  const notApproved = found.filter((s) => s.status !== 'APPROVED' || s.deleted_at !== null).map((s) => s.id);
+  const notApproved = found.filter((s) => s.status !== FEATURABLE_STATUS || s.deleted_at !== null).map((s) => s.id);
   if (unknown.length || notApproved.length || repeated.length) {
     throw featuredError('FEATURED_SUBMISSIONS_INVALID', { unknown, notApproved: notApproved.sort((a, b) => a - b), repeated });
   }

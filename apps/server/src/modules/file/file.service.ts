@@ -15,7 +15,7 @@ import { fileLogs, fileVersions, files, members, submissions } from '../../db/sc
 import { authorizationError, AuthorizationCode } from '../../errors';
 import type { StoredUpload } from '../../http/upload';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
-import { escapeLike } from '../catalog/catalog.service';
+import { escapeLike } from '../../db/sql';
 import { writeLog } from '../log/log.service';
 import {
   assertCanEdit,
@@ -28,6 +28,7 @@ import {
   type SubmissionRow,
 } from '../submission/submission.access';
 import { notEditable } from '../submission/submission.errors';
+import { canAddFileVersions } from '../submission/submission.policy';
 import { claimUpload, releaseUnusedUploads } from './blob.service';
 import { takeDirectUpload } from './direct-upload.service';
 import { fileError, fileTooLarge } from './file.errors';
@@ -392,7 +393,7 @@ export async function createSubmissionFile(ctx: Context, submissionId: number, s
 function assertCanChangeFiles(ctx: Context, s: SubmissionRow, change: FileChange = 'edit'): void {
   // An approved creation's owner may upload new versions for an update request; visitors keep the
   // approved version until staff approve the request (replaceSubmissionFile keeps it published).
-  if (change === 'newVersion' && isOwner(ctx, s) && s.status === 'APPROVED' && s.deleted_at === null) return;
+  if (change === 'newVersion' && canAddFileVersions(ctx.auth, s)) return;
   if (!isFileManager(ctx)) return assertCanEdit(ctx, s);
   if (s.deleted_at !== null) throw notEditable('DELETED');
 }

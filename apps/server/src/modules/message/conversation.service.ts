@@ -33,7 +33,7 @@ import {
 import { authorizationError, AuthorizationCode } from '../../errors';
 import type { StoredUpload } from '../../http/upload';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
-import { escapeLike } from '../catalog/catalog.service';
+import { escapeLike } from '../../db/sql';
 import { claimUpload } from '../file/blob.service';
 import { publishLive } from '../live/live.service';
 import { notify } from '../notification/notification.service';

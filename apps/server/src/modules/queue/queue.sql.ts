@@ -1,27 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   SUBMISSION_STATUSES,
-  UNFINISHED_TEST_STATUSES,
   UPDATE_REQUEST_STATUSES,
   type Condition,
   type QueueId,
   queueDefinition,
 } from '@corner/domain';
 import { submissionCounts, submissions } from '../../db/schema/index';
-
-/**
- * A value of a closed domain list (statuses) written into the SQL text rather than sent as a
- * parameter: the planner can then prove a partial index's predicate (`status = 'APPROVED'`).
- */
-function literal(value: string, allowed: readonly string[]): SQL {
-  if (!allowed.includes(value)) throw new Error(`Not a known value: ${value}`);
-  return sql.raw(`'${value}'`);
-}
-const literals = (values: readonly string[], allowed: readonly string[]) =>
-  sql.join(
-    values.map((v) => literal(v, allowed)),
-    sql`, `,
-  );
+import { literal, literals, testColumnsOf, testStateSql } from '../../db/sql';
 
 /**
  * Compiles a domain queue condition to a SQL predicate over `submissions`. This is the only place
@@ -43,10 +29,7 @@ export function conditionSql(cond: Condition, now: Date): SQL {
         : sql`(${s.publish_at} is not null and ${s.publish_at} > ${now.toISOString()}::timestamptz)`;
     case 'test': {
       const scope = cond.scope === 'update' ? sql`t.update_request_id is not null` : sql`t.update_request_id is null`;
-      const state =
-        cond.state === 'unfinished'
-          ? sql`t.status in (${literals(UNFINISHED_TEST_STATUSES, UNFINISHED_TEST_STATUSES)})`
-          : sql`t.status = 'DONE' and t.test_result = 'FAILED'`;
+      const state = testStateSql(cond.state, testColumnsOf('t'));
       return sql`exists (select 1 from tests t where t.submission_id = ${s.id} and ${scope} and ${state})`;
     }
     case 'openReport':

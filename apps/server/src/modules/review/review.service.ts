@@ -7,7 +7,7 @@ import { rows } from '../../db/rows';
 import { authorizationError, AuthorizationCode, type AppError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { loadAuthMember } from '../member/session.sql';
-import { escapeLike } from '../catalog/catalog.service';
+import { escapeLike } from '../../db/sql';
 import { writeLog } from '../log/log.service';
 import { recordCreationEvent } from '../message/creation-story.service';
 import { loadSubmission, type SubmissionRow } from '../submission/submission.access';

@@ -268,20 +268,22 @@ describe('submitting', () => {
   });
 
   it('shows each member what they may do: owner, another creator, staff', async () => {
-    const abilities = 'query ($id: Int!) { submissionProperties(id: $id) { abilities { canEdit canSubmit canWithdraw canDelete canApprove canReject canTest } } }';
+    const abilities = 'query ($id: Int!) { submissionProperties(id: $id) { abilities { canEdit canSubmit canWithdraw canDelete canApprove canReject canTest canAddFileVersions } } }';
     const read = async (id: number, token: string) => (await server.gql(abilities, { id }, { token })).data?.submissionProperties?.abilities;
     const draft = await buildSubmission(server.database.db, creator.id, { status: 'CREATED' });
-    expect(await read(draft, creator.token)).toEqual({ canEdit: true, canSubmit: true, canWithdraw: false, canDelete: true, canApprove: false, canReject: false, canTest: false });
+    expect(await read(draft, creator.token)).toEqual({ canEdit: true, canSubmit: true, canWithdraw: false, canDelete: true, canApprove: false, canReject: false, canTest: false, canAddFileVersions: false });
     const waiting = await buildSubmission(server.database.db, creator.id, { status: 'SUBMITTED' });
-    expect(await read(waiting, creator.token)).toEqual({ canEdit: false, canSubmit: false, canWithdraw: true, canDelete: true, canApprove: false, canReject: false, canTest: false });
+    expect(await read(waiting, creator.token)).toEqual({ canEdit: false, canSubmit: false, canWithdraw: true, canDelete: true, canApprove: false, canReject: false, canTest: false, canAddFileVersions: false });
     const staffView = await read(waiting, staff.token);
     expect(staffView).toMatchObject({ canSubmit: false, canWithdraw: false, canApprove: true, canReject: true, canTest: true });
     // Another creator cannot even read an unpublished creation.
     expect((await server.gql(abilities, { id: waiting }, { token: other.token })).errors![0]!.extensions!.code).toBe('NOT_OWNER');
     const approved = await buildSubmission(server.database.db, creator.id, { status: 'APPROVED', publish_at: new Date(Date.now() + 86_400_000) });
-    expect(await read(approved, creator.token)).toEqual({ canEdit: false, canSubmit: false, canWithdraw: false, canDelete: false, canApprove: false, canReject: false, canTest: false });
+    // Its owner sends new versions of its files for an update request; staff do not.
+    expect(await read(approved, creator.token)).toEqual({ canEdit: false, canSubmit: false, canWithdraw: false, canDelete: false, canApprove: false, canReject: false, canTest: false, canAddFileVersions: true });
+    expect(await read(approved, staff.token)).toMatchObject({ canAddFileVersions: false });
     const gone = await buildSubmission(server.database.db, creator.id, { status: 'CREATED', deleted_at: new Date() });
-    expect(await read(gone, creator.token)).toMatchObject({ canEdit: false, canSubmit: false, canDelete: false });
+    expect(await read(gone, creator.token)).toMatchObject({ canEdit: false, canSubmit: false, canDelete: false, canAddFileVersions: false });
   });
 
   it('the owner deletes before approval, not after', async () => {

@@ -1,7 +1,8 @@
-import { and, count, inArray, isNull, or, eq, type SQL } from 'drizzle-orm';
+import { and, count, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { defineLoader, type LoaderHost } from '../../db/loader';
 import { reports, tests, updateRequests } from '../../db/schema/index';
+import { testStateSql } from '../../db/sql';
 import type { SubmissionRow } from './submission.access';
 
 /** A count per creation over `table`'s rows matching `where`, for a page of creations in one query. */
@@ -22,7 +23,8 @@ const reportCounts = countLoader((db, ids) =>
 );
 
 /** Unfinished tests plus failed ones. */
-const UNCLEARED_TEST: SQL = or(inArray(tests.status, ['OPEN', 'IN_PROGRESS']), and(eq(tests.status, 'DONE'), eq(tests.test_result, 'FAILED')))!;
+const TEST_COLUMNS = { status: tests.status, result: tests.test_result };
+const UNCLEARED_TEST: SQL = or(testStateSql('unfinished', TEST_COLUMNS), testStateSql('failedUncleared', TEST_COLUMNS))!;
 
 const unclearedTestCounts = countLoader((db, ids) =>
   db.select({ id: tests.submission_id, n: count() }).from(tests).where(and(inArray(tests.submission_id, ids), UNCLEARED_TEST)).groupBy(tests.submission_id),

@@ -52,6 +52,14 @@ export function canDeleteSubmission(auth: AuthState, s: Pick<SubmissionRow, 'mem
   return isOwnerOf(auth, s as Row) && s.status !== 'APPROVED';
 }
 
+/**
+ * The owner of an approved creation uploads new versions of its files for an update request;
+ * visitors keep the approved version until staff approve the request.
+ */
+export function canAddFileVersions(auth: AuthState, s: Pick<SubmissionRow, 'member_id' | 'status' | 'deleted_at'>): boolean {
+  return isOwnerOf(auth, s as Row) && s.deleted_at === null && s.status === 'APPROVED';
+}
+
 function canTakeStaffTransition(auth: AuthState, s: Row, action: 'approve' | 'reject' | 'startTest'): boolean {
   const transition = lifecycleTransition(action, s.status);
   return transition !== null && transition.by.kind === 'staff' && isOwnCreation(s) && holds(auth, [transition.by.permission]);
@@ -76,6 +84,7 @@ export interface SubmissionAbilities {
   canApprove: boolean;
   canReject: boolean;
   canTest: boolean;
+  canAddFileVersions: boolean;
 }
 
 /** Everything the caller may do with a creation, as the API shows it. */
@@ -88,5 +97,6 @@ export function submissionAbilities(auth: AuthState, s: Row): SubmissionAbilitie
     canApprove: canApproveSubmission(auth, s),
     canReject: canRejectSubmission(auth, s),
     canTest: canTestSubmission(auth, s),
+    canAddFileVersions: canAddFileVersions(auth, s),
   };
 }

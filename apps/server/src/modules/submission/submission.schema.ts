@@ -92,6 +92,7 @@ const SubmissionAbilitiesRef = builder.objectRef<SubmissionAbilities>('Submissio
     canApprove: t.exposeBoolean('canApprove', { description: 'Approve it: reviewers, while it waits for a decision.' }),
     canReject: t.exposeBoolean('canReject', { description: 'Reject it: reviewers, while it waits for a decision.' }),
     canTest: t.exposeBoolean('canTest', { description: 'Send it to test: testers, while it waits for a decision (or is in testing).' }),
+    canAddFileVersions: t.exposeBoolean('canAddFileVersions', { description: 'Upload new versions of its files for an update request: its owner, once approved.' }),
   }),
 });
 

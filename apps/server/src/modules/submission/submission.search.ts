@@ -5,7 +5,7 @@ import { rows } from '../../db/rows';
 import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
-import { escapeLike } from '../catalog/catalog.service';
+import { escapeLike } from '../../db/sql';
 import { countAllSql, queueSql } from '../queue/queue.sql';
 import type { SubmissionRow } from './submission.access';
 

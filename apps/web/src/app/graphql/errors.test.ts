@@ -1,7 +1,7 @@
 import { CombinedError } from '@urql/core';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { authorizationText, classifyGraphQLError, errorCause, isAuthorizationCategory, loginErrorMessage, validationMessages } from './errors';
+import { authorizationText, classifyGraphQLError, errorCause, hasErrorCode, isAuthorizationCategory, loginErrorMessage, throttleWaitMs, validationMessages } from './errors';
 
 describe('classifyGraphQLError', () => {
   it('treats errors at path login as sign-in errors', () => {
@@ -74,5 +74,24 @@ describe('validationMessages', () => {
     expect(validationMessages(error)).toEqual({ name: 'Name contains a character that is not allowed: "/".' });
     expect(validationMessages(error, '')).toEqual({ 'input.name': 'Name contains a character that is not allowed: "/".', 'children.0.name': 'x' });
     expect(validationMessages(undefined)).toEqual({});
+  });
+});
+
+describe('hasErrorCode and throttleWaitMs', () => {
+  const failed = (...extensions: Record<string, unknown>[]) =>
+    new CombinedError({ graphQLErrors: extensions.map((e) => new GraphQLError('refused', { extensions: e })) });
+
+  it('finds a code among the errors of a request', () => {
+    expect(hasErrorCode(failed({ code: 'VALIDATION' }, { code: 'REVIEW_LOCKED' }), 'REVIEW_LOCKED')).toBe(true);
+    expect(hasErrorCode(failed({ code: 'VALIDATION' }), 'REVIEW_LOCKED')).toBe(false);
+    expect(hasErrorCode(undefined, 'REVIEW_LOCKED')).toBe(false);
+  });
+
+  it('reads how long a throttle lasts, in seconds or minutes, and nothing for other failures', () => {
+    expect(throttleWaitMs(failed({ code: 'RATE_LIMITED', retryAfter: 12 }))).toBe(12_000);
+    expect(throttleWaitMs(failed({ code: 'THROTTLED_ACCOUNT', retryAfterMinutes: 3 }))).toBe(180_000);
+    expect(throttleWaitMs(failed({ code: 'THROTTLED_ADDRESS' }))).toBe(60_000);
+    expect(throttleWaitMs(failed({ code: 'WRONG_CREDENTIALS' }))).toBeNull();
+    expect(throttleWaitMs(undefined)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { THROTTLE_CODES, type ApiErrorCode } from '@corner/domain';
 import type { CombinedError } from '@urql/core';
 
 /** The parts of a GraphQL error the app reads (SPEC section 8, DESIGN section 2). */
@@ -66,4 +67,22 @@ export function validationMessages(error: CombinedError | undefined, prefix = 'i
     }
   }
   return fields;
+}
+
+/** Whether the request failed with the given code (`extensions.code` of any of its errors). */
+export function hasErrorCode(error: CombinedError | undefined, code: ApiErrorCode): boolean {
+  return error?.graphQLErrors.some((e) => e.extensions?.code === code) ?? false;
+}
+
+/**
+ * How long a throttled request must wait, in milliseconds: `extensions.retryAfter` (seconds, the
+ * rate limits) or `retryAfterMinutes` (sign-in attempts); null when the failure is not a throttle.
+ */
+export function throttleWaitMs(error: CombinedError | undefined): number | null {
+  const found = error?.graphQLErrors.find((e) => THROTTLE_CODES.includes(String(e.extensions?.code)));
+  if (!found) return null;
+  const seconds = Number(found.extensions?.retryAfter);
+  if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+  const minutes = Number(found.extensions?.retryAfterMinutes);
+  return Number.isFinite(minutes) && minutes > 0 ? minutes * 60_000 : 60_000;
 }

@@ -1,3 +1,4 @@
+import { FEATURABLE_STATUS } from '@corner/domain';
 import { fromLocalInput, toLocalInput } from '../review/publish-date';
 
 /** A featured list's own fields as the form holds them (strings, as typed). */
@@ -78,7 +79,7 @@ export function candidateQueryParams(search: string, first: number) {
   const text = search.trim();
   return {
     ...(text ? { search: text } : {}),
-    terms: [{ field: 'status', operator: '=', value: 'APPROVED' }],
+    terms: [{ field: 'status', operator: '=', value: FEATURABLE_STATUS }],
     first,
     page: 1,
   };

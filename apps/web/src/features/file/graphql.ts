@@ -66,6 +66,10 @@ export const FilesStepQuery = graphql(
         name
         status
         deleted_at
+        abilities {
+          canEdit
+          canAddFileVersions
+        }
         game_version
         missing_items {
           code

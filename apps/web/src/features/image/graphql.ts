@@ -40,6 +40,9 @@ export const ImagesStepQuery = graphql(
         name
         status
         deleted_at
+        abilities {
+          canEdit
+        }
         missing_items {
           code
           message

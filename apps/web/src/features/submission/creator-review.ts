@@ -1,3 +1,5 @@
+import { creationStage, currentRejectionReason, isTestFailed as isFailed, isTestUnfinished, type CreationStage } from '@corner/domain';
+
 /**
  * What the creator reads of staff review on their creation's pages and lists (issue 5, creator
  * side): which tests matter, what a failed test says, which files an update request can bring.
@@ -16,14 +18,14 @@ export interface TestFacts {
   updated_at?: string | undefined;
 }
 
-/** A test not finished yet (DESIGN section 3: OPEN or IN_PROGRESS). */
+/** A test not finished yet (the domain's rule: open or in progress). */
 export function isTestRunning(test: TestFacts): boolean {
-  return test.status === 'OPEN' || test.status === 'IN_PROGRESS';
+  return isTestUnfinished(test);
 }
 
 /** A finished, failed test staff have not cleared: the creator has something to fix. */
 export function isTestFailed(test: TestFacts): boolean {
-  return test.status === 'DONE' && test.test_result === 'FAILED' && !test.cleared_at;
+  return isFailed({ status: test.status, result: test.test_result }) && !test.cleared_at;
 }
 
 /**
@@ -168,17 +170,20 @@ export type AttentionNote =
   | { kind: 'testFailed'; summary: string | null }
   | { kind: 'reported'; count: number };
 
-const TESTED_STATUSES = ['CREATED', 'SUBMITTED', 'TESTING'];
+/** The stages in which a failed test is what the creator acts on (a rejection says more, once rejected). */
+const TESTED_STAGES: readonly CreationStage[] = ['draft', 'submitted', 'testing'];
+/** The stages in which visitors can report a creation. */
+const REPORTABLE_STAGES: readonly CreationStage[] = ['approved', 'published'];
 
 export function attentionNotes(creation: AttentionFacts): AttentionNote[] {
   const notes: AttentionNote[] = [];
-  if (creation.status === 'REJECTED' && creation.latest_rejection_reason) {
-    notes.push({ kind: 'rejected', reason: creation.latest_rejection_reason });
-  }
-  if (TESTED_STATUSES.includes(creation.status)) {
+  const stage = creationStage(creation);
+  const reason = currentRejectionReason(creation);
+  if (reason) notes.push({ kind: 'rejected', reason });
+  if (TESTED_STAGES.includes(stage)) {
     const [failed] = testState(creation.tests).failed;
     if (failed) notes.push({ kind: 'testFailed', summary: testSummary(failed) });
   }
-  if (creation.status === 'APPROVED' && creation.numReports > 0) notes.push({ kind: 'reported', count: creation.numReports });
+  if (REPORTABLE_STAGES.includes(stage) && creation.numReports > 0) notes.push({ kind: 'reported', count: creation.numReports });
   return notes;
 }

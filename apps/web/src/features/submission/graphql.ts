@@ -105,6 +105,7 @@ export const EditCreationQuery = graphql(
         name
         status
         abilities {
+          canEdit
           canDelete
         }
         model_type

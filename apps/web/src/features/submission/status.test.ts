@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { creationStage, isEditable, keyDate, rowDates } from './status';
+import { keyDate, rowDates } from './status';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
-
-describe('creationStage', () => {
-  it('derives published from APPROVED and a past publish date', () => {
-    expect(creationStage({ status: 'APPROVED', publish_at: '2026-04-30T00:00:00Z' }, NOW)).toBe('published');
-    expect(creationStage({ status: 'APPROVED', publish_at: '2026-05-02T00:00:00Z' }, NOW)).toBe('approved');
-    expect(creationStage({ status: 'CREATED' }, NOW)).toBe('draft');
-    expect(creationStage({ status: 'SUBMITTED', deleted_at: '2026-04-01T00:00:00Z' }, NOW)).toBe('deleted');
-  });
-
-  it('lets the creator edit drafts and rejected creations only', () => {
-    expect(isEditable({ status: 'CREATED' })).toBe(true);
-    expect(isEditable({ status: 'REJECTED' })).toBe(true);
-    expect(isEditable({ status: 'SUBMITTED' })).toBe(false);
-    expect(isEditable({ status: 'TESTING' })).toBe(false);
-    expect(isEditable({ status: 'APPROVED' })).toBe(false);
-    expect(isEditable({ status: 'CREATED', deleted_at: '2026-01-01T00:00:00Z' })).toBe(false);
-  });
-});
 
 describe('keyDate', () => {
   const updated_at = '2026-04-20T10:00:00Z';

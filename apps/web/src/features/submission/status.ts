@@ -1,39 +1,10 @@
-import { isPublished, OWNER_EDITABLE_STATUSES } from '@corner/domain';
+import { creationStage, type StageFacts } from '@corner/domain';
 
 /**
- * How a creation's stored status reads to its creator (DESIGN section 3): "published" is derived
- * (APPROVED with its publish date passed), and a deleted creation is neither.
+ * How a creation's dates read in its list row. The stage itself (draft, submitted, published…) is
+ * the domain's `creationStage`; what the caller may do comes from the server's `abilities`.
  */
-export type CreationStage = 'draft' | 'rejected' | 'submitted' | 'testing' | 'approved' | 'published' | 'deleted';
-
-export interface StatusFacts {
-  status: string;
-  publish_at?: string | null | undefined;
-  deleted_at?: string | null | undefined;
-}
-
-export function creationStage(facts: StatusFacts, now: Date = new Date()): CreationStage {
-  if (facts.deleted_at) return 'deleted';
-  switch (facts.status) {
-    case 'CREATED':
-      return 'draft';
-    case 'REJECTED':
-      return 'rejected';
-    case 'SUBMITTED':
-      return 'submitted';
-    case 'TESTING':
-      return 'testing';
-    case 'APPROVED':
-      return isPublished(facts, now) ? 'published' : 'approved';
-    default:
-      return 'draft';
-  }
-}
-
-/** Whether the creator may edit now (the domain's rule, shared with the server). */
-export function isEditable(facts: StatusFacts): boolean {
-  return !facts.deleted_at && (OWNER_EDITABLE_STATUSES as readonly string[]).includes(facts.status);
-}
+export type StatusFacts = StageFacts & { publish_at?: string | null | undefined; deleted_at?: string | null | undefined };
 
 /** The date that matters in a list row, and what it means. */
 export interface KeyDate {

@@ -14,7 +14,6 @@ import { DropZone } from '../../../ui/upload/drop-zone';
 import { UploadList } from '../../../ui/upload/upload-list';
 import { WaitDialog } from '../../../ui/wait-dialog';
 import { StepHeader, StepMissing } from '../../submission/components/step-frame';
-import { isEditable } from '../../submission/status';
 import {
   CreateGameItemMutation,
   CreateObjectGuidMutation,
@@ -120,9 +119,9 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
     );
   }
 
-  const isReadOnly = !isEditable(creation);
+  const isReadOnly = !creation.abilities.canEdit;
   // An approved creation takes new versions of its files, sent to staff as an update request.
-  const canAddVersions = creation.status === 'APPROVED' && !creation.deleted_at;
+  const canAddVersions = creation.abilities.canAddFileVersions;
   const missing = isReadOnly ? [] : creation.missing_items.filter((m) => m.step === 2);
   const files = creation.files.filter((file) => !deletedIds.has(file.id));
   const maxFile = formatBytes(limits.maxFileBytes);

@@ -18,7 +18,6 @@ import { CREATION_CHANGED, refreshEditedCreation } from '../../file/refresh';
 import { IMAGE_ACCEPT, useUploadLimits } from '../../file/upload-rules';
 import { useSubmissionUploads } from '../../file/hooks/use-submission-uploads';
 import { StepHeader, StepMissing } from '../../submission/components/step-frame';
-import { isEditable } from '../../submission/status';
 import { CreateSubmissionImageMutation, DeleteSubmissionImageMutation, ImagesStepQuery, SetImageOrderMutation } from '../graphql';
 import { applyOrder, moveId } from '../image-order';
 import { HotspotDot } from './hotspot-dot';
@@ -95,7 +94,7 @@ export function ImagesStep({ submissionId }: ImagesStepProps) {
     );
   }
 
-  const isReadOnly = !isEditable(creation);
+  const isReadOnly = !creation.abilities.canEdit;
   const missing = isReadOnly ? [] : creation.missing_items.filter((m) => m.step === 3);
   const count = images.length;
 

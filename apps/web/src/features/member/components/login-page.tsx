@@ -1,12 +1,12 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import { dismissError } from '../../../app/error/error-store';
-import { loginErrorMessage } from '../../../app/graphql/errors';
+import { loginErrorMessage, throttleWaitMs } from '../../../app/graphql/errors';
 import { LoginMutation } from '../graphql';
 import { sessionStore, wantedPath } from '../session';
 
@@ -19,6 +19,13 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  // After too many failed attempts the server refuses for some minutes: the button waits them out.
+  const [waitMs, setWaitMs] = useState<number | null>(null);
+  useEffect(() => {
+    if (waitMs === null) return;
+    const timer = window.setTimeout(() => setWaitMs(null), waitMs);
+    return () => window.clearTimeout(timer);
+  }, [waitMs]);
   useDocumentTitle(`${t('login.title')} · ${t('app.name')}`);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -34,6 +41,7 @@ export function LoginPage() {
     }
     // Network errors go to the banner; the server's sign-in messages are shown here.
     setMessage(loginErrorMessage(result.error));
+    setWaitMs(throttleWaitMs(result.error));
   }
 
   return (
@@ -70,7 +78,7 @@ export function LoginPage() {
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
-            <Button type="submit" loading={fetching} fullWidth mt="xs">
+            <Button type="submit" loading={fetching} disabled={waitMs !== null} fullWidth mt="xs">
               {t('login.submit')}
             </Button>
           </Stack>

@@ -1,4 +1,4 @@
-import { formatBytes } from '@corner/domain';
+import { formatBytes, UPDATE_REQUEST_DECISION, updateRequestStage } from '@corner/domain';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import type { CombinedError } from '@urql/core';
 import { useState } from 'react';
@@ -79,14 +79,14 @@ export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { subm
                     {request.decision_note}
                   </Text>
                 ) : null}
-                {request.status === 'PENDING' && canTest ? (
+                {updateRequestStage(request.status) === 'pending' && canTest ? (
                   <Group justify="flex-end">
                     <Button size="xs" variant="light" color="violet" onClick={() => void sendToTest(submissionId, { updateRequestId: request.id })}>
                       {t('review.updates.test')}
                     </Button>
                   </Group>
                 ) : null}
-                {request.status === 'PENDING' && canDecide ? (
+                {updateRequestStage(request.status) === 'pending' && canDecide ? (
                   <>
                     <Textarea
                       size="xs"
@@ -102,7 +102,7 @@ export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { subm
                         color="red"
                         variant="light"
                         loading={action.status === 'saving'}
-                        onClick={() => void action.run(async () => problemOf(await decide({ id: request.id, status: 'REJECTED', message: note || null }, ACTIVITY_CONTEXT)))}
+                        onClick={() => void action.run(async () => problemOf(await decide({ id: request.id, status: UPDATE_REQUEST_DECISION.reject, message: note || null }, ACTIVITY_CONTEXT)))}
                       >
                         {t('review.updates.reject')}
                       </Button>
@@ -110,7 +110,7 @@ export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { subm
                         size="xs"
                         color="teal"
                         loading={action.status === 'saving'}
-                        onClick={() => void action.run(async () => problemOf(await decide({ id: request.id, status: 'APPROVED', message: note || null }, ACTIVITY_CONTEXT)))}
+                        onClick={() => void action.run(async () => problemOf(await decide({ id: request.id, status: UPDATE_REQUEST_DECISION.approve, message: note || null }, ACTIVITY_CONTEXT)))}
                       >
                         {t('review.updates.approve')}
                       </Button>

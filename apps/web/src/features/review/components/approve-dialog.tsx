@@ -16,17 +16,22 @@ export interface ApproveDialogProps {
   onClose: () => void;
   /** After the server approved them (the undo toast is already up). */
   onApproved?: () => void;
+  /** When another reviewer holds the lock: the page shows who (the dialog keeps what was chosen). */
+  onLocked?: () => void;
 }
 
 /**
  * Approve one or several creations with a publish date (required, SPEC section 5). The date starts
  * at the next free publishing slot; "Now" publishes at once.
  */
-export function ApproveDialog({ ids, name, onClose, onApproved }: ApproveDialogProps) {
+export function ApproveDialog({ ids, name, onClose, onApproved, onLocked }: ApproveDialogProps) {
   const { t } = useTranslation();
   const opened = ids.length > 0;
   const [{ data: slot }, refetchSlot] = useQuery({ query: NextPublishSlotQuery, pause: !opened, requestPolicy: 'network-only' });
   const [value, setValue] = useState('');
+  // Whether the reviewer chose a date since the dialog opened: the next free slot, which arrives
+  // later on a slow line, fills the field only while they have not.
+  const [isChosen, setChosen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { approve } = useReviewActions();
@@ -34,13 +39,18 @@ export function ApproveDialog({ ids, name, onClose, onApproved }: ApproveDialogP
   useEffect(() => {
     if (opened) {
       setError(null);
+      setChosen(false);
       refetchSlot({ requestPolicy: 'network-only' });
     }
   }, [opened, refetchSlot]);
   const nextSlot = slot?.nextPublishSlot ?? null;
   useEffect(() => {
-    if (opened && nextSlot) setValue(toLocalInput(nextSlot));
-  }, [opened, nextSlot]);
+    if (opened && nextSlot && !isChosen) setValue(toLocalInput(nextSlot));
+  }, [opened, nextSlot, isChosen]);
+  const choose = (next: string) => {
+    setChosen(true);
+    setValue(next);
+  };
 
   const publishAt = fromLocalInput(value);
 
@@ -54,6 +64,7 @@ export function ApproveDialog({ ids, name, onClose, onApproved }: ApproveDialogP
     setBusy(false);
     if (!outcome.ok) {
       setError(outcome.fields?.publish_at ?? outcome.error);
+      if (outcome.isLocked) onLocked?.();
       return;
     }
     onApproved?.();
@@ -81,18 +92,18 @@ export function ApproveDialog({ ids, name, onClose, onApproved }: ApproveDialogP
             description={t('review.approve.publishAtHelp')}
             leftSection={<IconCalendarEvent size={16} aria-hidden />}
             value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
+            onChange={(event) => choose(event.currentTarget.value)}
             required
             data-autofocus
             error={error && !publishAt ? error : undefined}
           />
           <Group gap="xs">
             {nextSlot ? (
-              <Button size="compact-sm" variant="light" onClick={() => setValue(toLocalInput(nextSlot))}>
+              <Button size="compact-sm" variant="light" onClick={() => choose(toLocalInput(nextSlot))}>
                 {t('review.approve.nextSlot')}
               </Button>
             ) : null}
-            <Button size="compact-sm" variant="light" onClick={() => setValue(toLocalInput(new Date().toISOString()))}>
+            <Button size="compact-sm" variant="light" onClick={() => choose(toLocalInput(new Date().toISOString()))}>
               {t('review.approve.now')}
             </Button>
           </Group>

@@ -1,3 +1,4 @@
+import { creationStage, currentRejectionReason } from '@corner/domain';
 import { Anchor, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { readFragment, type FragmentOf } from 'gql.tada';
 import { Fragment, useEffect, useRef } from 'react';
@@ -135,7 +136,7 @@ export function QueueTable({
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={4} align="flex-start">
-                    <StatusBadge facts={row} stage={isTestingQueue && row.status === 'SUBMITTED' ? 'testing' : undefined} />
+                    <StatusBadge facts={row} stage={isTestingQueue && creationStage(row) === 'submitted' ? 'testing' : undefined} />
                     <Group gap={4}>
                       {row.numUnclearedTests > 0 ? (
                         <Badge size="xs" color="violet" variant="outline" tt="none">
@@ -153,7 +154,7 @@ export function QueueTable({
                         </Badge>
                       ) : null}
                     </Group>
-                    {row.status === 'REJECTED' && row.latest_rejection_reason ? (
+                    {currentRejectionReason(row) ? (
                       <Text size="xs" c="red.8" lineClamp={2}>
                         {row.latest_rejection_reason}
                       </Text>

@@ -13,6 +13,8 @@ export interface RejectDialogProps {
   target: { id: number; name: string; model_type: string } | null;
   onClose: () => void;
   onRejected?: () => void;
+  /** When another reviewer holds the lock: the page shows who (the dialog keeps what was typed). */
+  onLocked?: () => void;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface RejectDialogProps {
  * the creation's kind fills the message, which the reviewer may edit. The
  * creator sees the result under Needs attention.
  */
-export function RejectDialog({ target, onClose, onRejected }: RejectDialogProps) {
+export function RejectDialog({ target, onClose, onRejected, onLocked }: RejectDialogProps) {
   const { t } = useTranslation();
   const [{ data, fetching, error: loadError }] = useQuery({
     query: RejectDialogQuery,
@@ -34,14 +36,17 @@ export function RejectDialog({ target, onClose, onRejected }: RejectDialogProps)
   const [error, setError] = useState<string | null>(null);
   const { reject } = useReviewActions();
 
+  // A new creation starts a new rejection. The same creation's row refetched while the dialog is
+  // open (the page refreshing its lock, a list update) keeps what the reviewer typed.
+  const targetId = target?.id ?? null;
   useEffect(() => {
-    if (target) {
+    if (targetId !== null) {
       setReasonIds([]);
       setMessage('');
       setTemplate(null);
       setError(null);
     }
-  }, [target]);
+  }, [targetId]);
 
   const templates = data?.rejectionTemplates ?? [];
   function handleTemplate(id: string | null) {
@@ -62,6 +67,7 @@ export function RejectDialog({ target, onClose, onRejected }: RejectDialogProps)
     setBusy(false);
     if (!outcome.ok) {
       setError(outcome.error);
+      if (outcome.isLocked) onLocked?.();
       return;
     }
     onRejected?.();

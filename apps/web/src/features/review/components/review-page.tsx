@@ -1,3 +1,4 @@
+import { creationStage, currentRejectionReason } from '@corner/domain';
 import { ActionIcon, Alert, Anchor, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import {
@@ -67,7 +68,7 @@ export function ReviewPage() {
   const { sendToTest } = useReviewActions();
 
   const submission = data?.submissionProperties ?? null;
-  const { lock, takeOver } = useReviewLock(id, submission !== null && !submission.deleted_at && reviewPanels(permissions).canLock);
+  const { lock, takeOver, refresh: refreshLock } = useReviewLock(id, submission !== null && !submission.deleted_at && reviewPanels(permissions).canLock);
   const lockedByOther = lock !== null && !lock.is_mine;
   // Someone else reviewing: nothing is decided here until the reviewer takes it over.
   const abilities = submission && !lockedByOther ? submission.abilities : null;
@@ -184,14 +185,14 @@ export function ReviewPage() {
       </Group>
 
       {lock && lockedByOther ? <LockBanner lock={lock} onTakeOver={() => void takeOver()} /> : null}
-      {submission.status === 'REJECTED' && submission.latest_rejection_reason ? (
+      {currentRejectionReason(submission) ? (
         <Alert color="red" title={t('review.page.rejectedBecause')}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {submission.latest_rejection_reason}
           </Text>
         </Alert>
       ) : null}
-      {submission.missing_items.length && submission.status !== 'CREATED' ? (
+      {submission.missing_items.length && creationStage(submission) !== 'draft' ? (
         <Alert color="orange" title={t('review.page.missing', { count: submission.missing_items.length })}>
           {submission.missing_items.map((item) => item.message).join(' · ')}
         </Alert>
@@ -213,8 +214,8 @@ export function ReviewPage() {
         </Grid.Col>
       </Grid>
 
-      <ApproveDialog ids={approving ? [submission.id] : []} name={submission.name} onClose={() => setApproving(false)} onApproved={moveOn} />
-      <RejectDialog target={rejecting ? submission : null} onClose={() => setRejecting(false)} onRejected={moveOn} />
+      <ApproveDialog ids={approving ? [submission.id] : []} name={submission.name} onClose={() => setApproving(false)} onApproved={moveOn} onLocked={() => void refreshLock()} />
+      <RejectDialog target={rejecting ? submission : null} onClose={() => setRejecting(false)} onRejected={moveOn} onLocked={() => void refreshLock()} />
       <ShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </Stack>
   );

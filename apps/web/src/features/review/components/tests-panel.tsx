@@ -1,3 +1,4 @@
+import { TEST_MOVE, TEST_RESULT, testStage, type TestStage } from '@corner/domain';
 import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import type { ResultOf } from 'gql.tada';
 import type { CombinedError } from '@urql/core';
@@ -14,14 +15,8 @@ type Test = ResultOf<typeof SubmissionTestsQuery>['getSubmissionTests'][number];
 
 const TEST_CONTEXT = { additionalTypenames: ['SubmissionTest', 'SubmissionProperties', 'Counters'] };
 
-const STATUS_COLORS: Record<string, string> = { OPEN: 'blue', IN_PROGRESS: 'violet', DONE: 'gray', CLEARED: 'gray' };
-
-/** A test's state in one word a reviewer reads at a glance: open, in progress, passed, failed, cleared. */
-export function testState(test: { status: string; test_result?: string | null }): 'open' | 'inProgress' | 'passed' | 'failed' | 'cleared' {
-  if (test.status === 'CLEARED') return 'cleared';
-  if (test.status === 'DONE') return test.test_result === 'FAILED' ? 'failed' : 'passed';
-  return test.status === 'IN_PROGRESS' ? 'inProgress' : 'open';
-}
+/** A test's stage in one colour a reviewer reads at a glance. */
+const STAGE_COLORS: Record<TestStage, string> = { open: 'blue', inProgress: 'violet', passed: 'teal', failed: 'red', cleared: 'gray' };
 
 function TestCard({ test, canEdit }: { test: Test; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -31,7 +26,7 @@ function TestCard({ test, canEdit }: { test: Test; canEdit: boolean }) {
   const [testerNotes, setTesterNotes] = useState(test.tester_notes ?? '');
   const action = useActionStatus();
   const busy = action.status === 'saving';
-  const state = testState(test);
+  const state = testStage({ status: test.status, result: test.test_result });
   const isUnfinished = state === 'open' || state === 'inProgress';
 
   const run = (send: () => Promise<{ error?: CombinedError | undefined }>) =>
@@ -39,15 +34,15 @@ function TestCard({ test, canEdit }: { test: Test; canEdit: boolean }) {
       const result = await send();
       return result.error ? errorCause(result.error) : null;
     });
-  const finish = (result: 'PASSED' | 'FAILED') =>
-    run(() => update({ id: test.id, status: 'DONE', test_result: result, test_notes: testNotes, tester_notes: testerNotes }, TEST_CONTEXT));
+  const finish = (result: (typeof TEST_RESULT)[keyof typeof TEST_RESULT]) =>
+    run(() => update({ id: test.id, status: TEST_MOVE.finish, test_result: result, test_notes: testNotes, tester_notes: testerNotes }, TEST_CONTEXT));
 
   return (
     <Paper withBorder p="sm" radius="sm" aria-label={t('review.tests.test', { id: test.id })} component="article">
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <Group gap={6}>
-            <Badge color={state === 'failed' ? 'red' : state === 'passed' ? 'teal' : STATUS_COLORS[test.status] ?? 'gray'} variant="light" tt="none">
+            <Badge color={STAGE_COLORS[state]} variant="light" tt="none">
               {t(`review.tests.state.${state}`)}
             </Badge>
             {test.update_request_id ? (
@@ -85,14 +80,14 @@ function TestCard({ test, canEdit }: { test: Test; canEdit: boolean }) {
             />
             <Group gap="xs" justify="flex-end">
               {state === 'open' ? (
-                <Button size="xs" variant="default" loading={busy} onClick={() => void run(() => update({ id: test.id, status: 'IN_PROGRESS' }, TEST_CONTEXT))}>
+                <Button size="xs" variant="default" loading={busy} onClick={() => void run(() => update({ id: test.id, status: TEST_MOVE.start }, TEST_CONTEXT))}>
                   {t('review.tests.start')}
                 </Button>
               ) : null}
-              <Button size="xs" color="red" variant="light" loading={busy} onClick={() => void finish('FAILED')}>
+              <Button size="xs" color="red" variant="light" loading={busy} onClick={() => void finish(TEST_RESULT.failed)}>
                 {t('review.tests.fail')}
               </Button>
-              <Button size="xs" color="teal" loading={busy} onClick={() => void finish('PASSED')}>
+              <Button size="xs" color="teal" loading={busy} onClick={() => void finish(TEST_RESULT.passed)}>
                 {t('review.tests.pass')}
               </Button>
             </Group>

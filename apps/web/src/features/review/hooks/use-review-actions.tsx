@@ -1,10 +1,11 @@
+import { API_ERROR } from '@corner/domain';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CombinedError } from '@urql/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
-import { errorCause } from '../../../app/graphql/errors';
+import { errorCause, hasErrorCode } from '../../../app/graphql/errors';
 import {
   ApproveSubmissionMutation,
   ApproveSubmissionsMutation,
@@ -19,12 +20,14 @@ export const UNDO_TOAST_MS = 10_000;
 /** Refetch every list and count that shows creations once a decision changed one. */
 const DECISION_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'SubmissionTest', 'SubmissionUpdateRequest', 'Counters'] };
 
-export type ActionOutcome = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
+/** How a decision went; `isLocked` when another reviewer holds the creation's review lock. */
+export type ActionOutcome = { ok: true } | { ok: false; error: string; fields?: Record<string, string>; isLocked?: boolean };
 
 function failure(error: CombinedError): ActionOutcome {
   const validation = error.graphQLErrors[0]?.extensions?.validation as Record<string, string[]> | undefined;
   const fields = validation ? Object.fromEntries(Object.entries(validation).map(([key, messages]) => [key, messages[0] ?? ''])) : undefined;
-  return { ok: false, error: errorCause(error), ...(fields ? { fields } : {}) };
+  const isLocked = hasErrorCode(error, API_ERROR.reviewLocked);
+  return { ok: false, error: errorCause(error), ...(fields ? { fields } : {}), ...(isLocked ? { isLocked } : {}) };
 }
 
 /**

@@ -53,5 +53,5 @@ export function useReviewLock(id: number, enabled: boolean) {
     };
   }, [enabled, id, refresh, release, token]);
 
-  return { lock, takeOver: () => refresh(true) };
+  return { lock, takeOver: () => refresh(true), refresh: () => refresh(false) };
 }

@@ -12,6 +12,9 @@ export const CreationRowFragment = graphql(`
     submitted_at
     created_at
     deleted_at
+    abilities {
+      canEdit
+    }
     latest_rejection_reason
     numReports
     numUnclearedTests

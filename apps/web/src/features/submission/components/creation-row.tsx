@@ -1,9 +1,10 @@
+import { creationStage } from '@corner/domain';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { readFragment, type FragmentOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { attentionNotes, rejectionSummary } from '../creator-review';
-import { isEditable, rowDates } from '../status';
+import { rowDates } from '../status';
 import { kindKey } from '../kinds';
 import { editStepPath } from '../urls';
 import { CreationRowFragment } from './creation-row.fragment';
@@ -31,7 +32,7 @@ export interface CreationRowProps {
 export function CreationRow({ data, sortField, classNames = {}, showAttention = false, isTestingQueue = false }: CreationRowProps) {
   const { t } = useTranslation();
   const creation = readFragment(CreationRowFragment, data);
-  const target = editStepPath(isEditable(creation) ? 1 : 5, creation.model_type, creation.id);
+  const target = editStepPath(creation.abilities.canEdit ? 1 : 5, creation.model_type, creation.id);
   const [date, stageDate] = rowDates(creation, sortField);
   const notes = attentionNotes(creation)
     // A rejection reason shows in every list; tests and reports only where attention is asked for.
@@ -68,7 +69,7 @@ export function CreationRow({ data, sortField, classNames = {}, showAttention = 
         </Group>
       </Table.Td>
       <Table.Td className={classNames.statusCell}>
-        <StatusBadge facts={creation} stage={isTestingQueue && creation.status === 'SUBMITTED' ? 'testing' : undefined} />
+        <StatusBadge facts={creation} stage={isTestingQueue && creationStage(creation) === 'submitted' ? 'testing' : undefined} />
       </Table.Td>
       <Table.Td className={classNames.dateCell}>
         <Text size="sm" c="dimmed">

@@ -1,3 +1,4 @@
+import { creationStage, lifecycleTarget } from '@corner/domain';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarCheck, IconFlask, IconLock, IconSend } from '@tabler/icons-react';
@@ -9,7 +10,6 @@ import { errorCause } from '../../../app/graphql/errors';
 import { DateText, formatDateTime } from '../../../ui/date-text';
 import { testState } from '../creator-review';
 import { DecidedUpdateRequestQuery, UpdateSubmissionStatusMutation } from '../graphql';
-import { creationStage } from '../status';
 import { editStepPath } from '../urls';
 import { CreationReports } from './creation-reports';
 import { EditBannerFragment } from './edit-banner.fragment';
@@ -36,8 +36,8 @@ export function EditBanner({ creation: data }: { creation: FragmentOf<typeof Edi
       </Alert>
     );
   }
-  switch (creation.status) {
-    case 'CREATED':
+  switch (creationStage(creation)) {
+    case 'draft':
       return feedback ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('creatorReview.test.failedTitle')}>
           <Stack gap="sm">
@@ -46,7 +46,7 @@ export function EditBanner({ creation: data }: { creation: FragmentOf<typeof Edi
           </Stack>
         </Alert>
       ) : null;
-    case 'SUBMITTED':
+    case 'submitted':
       return feedback ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('creatorReview.test.failedTitle')}>
           <Stack gap="sm">
@@ -69,7 +69,7 @@ export function EditBanner({ creation: data }: { creation: FragmentOf<typeof Edi
           </Group>
         </Alert>
       );
-    case 'TESTING':
+    case 'testing':
       return (
         <Alert color="violet" variant="light" icon={<IconFlask size={18} aria-hidden />} title={t('creatorReview.test.runningTitle')}>
           <Stack gap="sm">
@@ -79,9 +79,10 @@ export function EditBanner({ creation: data }: { creation: FragmentOf<typeof Edi
           </Stack>
         </Alert>
       );
-    case 'APPROVED':
+    case 'approved':
+    case 'published':
       return <ApprovedPanel creation={creation} tests={tests} />;
-    case 'REJECTED':
+    case 'rejected':
       return (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('edit.rejectedTitle')}>
           <Stack gap="sm">
@@ -184,7 +185,7 @@ export function WithdrawButton({ id, variant = 'filled' }: { id: number; variant
     setBusy(true);
     setFailure(null);
     const result = await client
-      .mutation(UpdateSubmissionStatusMutation, { id, status: 'CREATED' }, { additionalTypenames: ['SubmissionProperties', 'Counters'] })
+      .mutation(UpdateSubmissionStatusMutation, { id, status: lifecycleTarget('withdraw') }, { additionalTypenames: ['SubmissionProperties', 'Counters'] })
       .toPromise();
     setBusy(false);
     if (result.error) {

@@ -20,7 +20,6 @@ import { NewMessageButton } from '../../message/components/new-message-button';
 import { DeleteSubmissionMutation, EditCreationQuery } from '../graphql';
 import { kindIcon, kindKey } from '../kinds';
 import { MY_CREATIONS_LINK } from '../links';
-import { isEditable } from '../status';
 import { EDIT_STEPS, editStepPath, isItemId, isModelType, type EditStep } from '../urls';
 import { CategoriesStep } from './categories-step';
 import { DetailsStep } from './details-step';
@@ -72,7 +71,7 @@ function EditCreation({ step, type, id }: { step: EditStep; type: ModelType; id:
   const creation = data.submissionProperties;
   // A link with the wrong kind in it still finds the creation.
   if (creation.model_type !== type) return <Navigate replace to={editStepPath(step, creation.model_type, id)} />;
-  const isReadOnly = !isEditable(creation);
+  const isReadOnly = !creation.abilities.canEdit;
   const kind = t(`kinds.${kindKey(creation.model_type)}.name`);
   const KindIcon = kindIcon(creation.model_type);
   const missingByStep = (n: number) => creation.missing_items.filter((m) => m.step === n).length;

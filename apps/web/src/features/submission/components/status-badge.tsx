@@ -1,6 +1,7 @@
 import { Badge, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { creationStage, type CreationStage, type StatusFacts } from '../status';
+import { creationStage, type CreationStage } from '@corner/domain';
+import type { StatusFacts } from '../status';
 
 const STAGE_COLORS: Record<CreationStage, MantineColor> = {
   draft: 'gray',

@@ -1,4 +1,4 @@
-import { submissionPropertiesInput } from '@corner/domain';
+import { API_ERROR, lifecycleTarget, submissionPropertiesInput } from '@corner/domain';
 import {
   Alert,
   Anchor,
@@ -24,11 +24,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useClient } from 'urql';
-import { errorCause } from '../../../app/graphql/errors';
+import { errorCause, hasErrorCode } from '../../../app/graphql/errors';
 import type { FieldErrors } from '../../../ui/auto-save/auto-saver';
 import type { Draft } from '../../../ui/auto-save/draft-store';
 import { useAutoSave } from '../../../ui/auto-save/use-auto-save';
-import { UpdateSubmissionPropertiesMutation, UpdateSubmissionStatusMutation } from '../graphql';
+import { EditCreationQuery, UpdateSubmissionPropertiesMutation, UpdateSubmissionStatusMutation } from '../graphql';
 import { AWAITING_APPROVAL_LINK } from '../links';
 import { missingItemText, type MissingItemView } from '../missing-items';
 import { FEEDBACK_OPTIONS, RECOLOR_OPTIONS, optionData } from '../options';
@@ -130,11 +130,16 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
       return;
     }
     const result = await client
-      .mutation(UpdateSubmissionStatusMutation, { id: creation.id, status: 'SUBMITTED' }, { additionalTypenames: ['Counters'] })
+      .mutation(UpdateSubmissionStatusMutation, { id: creation.id, status: lifecycleTarget('submit') }, { additionalTypenames: ['Counters'] })
       .toPromise();
     setSubmitting(false);
     if (result.error) {
       setSubmitError(errorCause(result.error));
+      // Something went missing since the page loaded (a file removed in another tab): the list
+      // above is reloaded, so it shows what to add.
+      if (hasErrorCode(result.error, API_ERROR.submissionIncomplete)) {
+        await client.query(EditCreationQuery, { id: creation.id }, { requestPolicy: 'network-only' }).toPromise();
+      }
       return;
     }
     notifications.show({ color: 'teal', title: t('terms.submittedTitle'), message: t('terms.submittedText', { name }) });

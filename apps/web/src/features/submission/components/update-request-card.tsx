@@ -1,3 +1,4 @@
+import { updateRequestStage } from '@corner/domain';
 import { Badge, Button, Group, Image, List, Paper, Stack, Text, type MantineColor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileUpload } from '@tabler/icons-react';
@@ -35,7 +36,8 @@ export function UpdateRequestCard({ data, isTestRunning = false, failedTests = [
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const isPending = request.status === 'PENDING';
+  const stage = updateRequestStage(request.status);
+  const isPending = stage === 'pending';
   const filenames = new Map(request.files.map((file) => [file.id, file.filename]));
   const note = request.decision_note?.trim();
 
@@ -81,8 +83,8 @@ export function UpdateRequestCard({ data, isTestRunning = false, failedTests = [
           ) : null}
         </Group>
         {isPending ? <Text size="sm">{t('creatorReview.update.pendingText')}</Text> : null}
-        {request.status === 'APPROVED' ? <Text size="sm">{t('creatorReview.update.approvedText')}</Text> : null}
-        {request.status === 'REJECTED' ? <Text size="sm">{t('creatorReview.update.rejectedText')}</Text> : null}
+        {stage === 'approved' ? <Text size="sm">{t('creatorReview.update.approvedText')}</Text> : null}
+        {stage === 'rejected' ? <Text size="sm">{t('creatorReview.update.rejectedText')}</Text> : null}
         {note ? (
           <div>
             <Text size="sm" fw={600}>
