@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { seed } from '../apps/server/src/db/seed/index';
+import { seed } from '../apps/server/src/seed/index';
 
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 

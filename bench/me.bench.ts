@@ -12,7 +12,8 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
-import { bearerToken, hashToken } from '../apps/server/src/context';
+import { bearerToken } from '../apps/server/src/context';
+import { hashToken } from '../apps/server/src/modules/member/session.sql';
 import type { Database } from '../apps/server/src/db/client';
 import { createSession } from '../apps/server/src/modules/member/member.service';
 import { loadSession } from '../apps/server/src/modules/member/session.sql';

@@ -1,5 +1,5 @@
 // Every staff count (what `staffCounters` answers, through the product's code path: the queue
-// definitions in packages/domain compiled by modules/queue/queue.sql.ts) at a million submissions on
+// definitions in packages/domain compiled by db/queue.sql.ts) at a million submissions on
 // the PostgreSQL server, against ONE hand-written SQL query for the same numbers, in the same run.
 //
 // The bench creates its own database `corner_bench_queues_<pid>` on BENCH_DATABASE_URL (default
@@ -21,7 +21,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { rows } from '../apps/server/src/db/rows';
 import { submissions } from '../apps/server/src/db/schema/index';
 import { compactQueueCounts, staffCounters, type Counts } from '../apps/server/src/modules/queue/queue.service';
-import { countPlan, queueSql } from '../apps/server/src/modules/queue/queue.sql';
+import { countPlan, queueSql } from '../apps/server/src/db/queue.sql';
 import { queueDefinition } from '@corner/domain';
 import { markdownTable, textTable, type Bench } from './harness';
 
@@ -243,7 +243,7 @@ export const bench: Bench = {
       '## Staff queue counts at scale (`bench/queue-counts.bench.ts`)',
       '',
       `Every staff count (${STAFF_COUNTER_QUEUES.length} queues and the message badge) through the product's code path ` +
-        '(`staffCounters`: queue definitions from `packages/domain`, compiled by `modules/queue/queue.sql.ts`) against one hand-written SQL ' +
+        '(`staffCounters`: queue definitions from `packages/domain`, compiled by `db/queue.sql.ts`) against one hand-written SQL ' +
         `statement for the same numbers, on ${result.label}, in a fresh database migrated with the product's migrations and filled with ` +
         `generate_series: ${result.sizes.submissions.toLocaleString('en')} submissions, ${result.sizes.tests.toLocaleString('en')} tests, ` +
         `${result.sizes.reports.toLocaleString('en')} reports, ${result.sizes.update_requests.toLocaleString('en')} update requests ` +

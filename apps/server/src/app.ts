@@ -7,7 +7,7 @@ import { bearerToken, buildContext, resolveAuth, type AppServices, type Context 
 import { schema } from './schema/index';
 import { authorizationError, AuthorizationCode } from './errors';
 import { createStorage, type Storage } from './storage/index';
-import { createUrlSigner, type UrlSigner } from './http/signed-url';
+import { createUrlSigner, type UrlSigner } from './storage/signed-url';
 import { jobsNotRunning, type JobQueue } from './jobs/job';
 import { parseGraphqlMultipart } from './http/multipart';
 import { rulesForOperation, uploadRules } from './http/upload-rules';

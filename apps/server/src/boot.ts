@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
-import { seed } from './db/seed/index';
+import { seed } from './seed/index';
 import { createStorage, type Storage } from './storage/index';
 
 /**

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { loadAuthMember, loadSession, type AuthMember } from './modules/member/session.sql';
+import { hashToken, loadAuthMember, loadSession, type AuthMember } from './modules/member/session.sql';
 import { AuthorizationCode } from './errors';
 import { permissionSet } from '@corner/domain';
 import type { Storage } from './storage/index';
-import type { UrlSigner } from './http/signed-url';
+import type { UrlSigner } from './storage/signed-url';
 import type { JobQueue } from './jobs/job';
 import { liveNotRunning, type LiveHub } from './modules/live/live.hub';
 import type { LoaderCache } from './db/loader';
@@ -55,10 +54,6 @@ export interface AppServices {
   urlSigner: UrlSigner;
   jobs: JobQueue;
   live?: LiveHub;
-}
-
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
 }
 
 /** Reads "Bearer <token>" (SPEC section 7); an empty value means no token. */

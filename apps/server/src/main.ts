@@ -1,9 +1,9 @@
 import { buildApp } from './app';
 import { openAndPrepare } from './boot';
 import { loadConfig } from './config';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from './db/seed/demo';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/demo';
 import { startJobs } from './jobs/index';
-import { createUrlSigner } from './http/signed-url';
+import { createUrlSigner } from './storage/signed-url';
 import pino from 'pino';
 
 /** Boot only: config, database, HTTP. Prints where to open the portal and how to sign in. */

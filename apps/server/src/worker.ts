@@ -1,7 +1,7 @@
 import { openAndPrepare } from './boot';
 import { loadConfig } from './config';
 import { startJobs } from './jobs/index';
-import { createUrlSigner } from './http/signed-url';
+import { createUrlSigner } from './storage/signed-url';
 
 /**
  * `npm run worker`: a process that only works background jobs, beside app processes started with

@@ -5,7 +5,7 @@ import { useTestServer } from '../test/server';
 import { storedFiles } from '../test/uploads';
 import { useTestS3 } from '../test/s3';
 import { stagingKey } from '../storage/index';
-import { createUrlSigner } from './signed-url';
+import { createUrlSigner } from '../storage/signed-url';
 
 /** The local-disk direct-upload route over a real socket: signatures, expiry, one upload per key, the size limit. */
 const MAX = 100_000;

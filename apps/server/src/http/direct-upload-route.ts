@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatBytes } from '@corner/domain';
 import type { Storage } from '../storage/index';
 import { UploadExistsError, UploadTooLargeError } from '../storage/index';
-import type { UrlSigner } from './signed-url';
+import type { UrlSigner } from '../storage/signed-url';
 
 export interface DirectUploadRouteOptions {
   storage: Storage;

@@ -10,7 +10,8 @@ import { mayReadFileHistory, visitorVersion } from '../modules/file/file.service
 import { bundlePath, mayFetchBundle } from '../modules/file/zip-bundle.service';
 import { attachmentPath, mayFetchAttachment } from '../modules/message/conversation.service';
 import { BlobNotFoundError, sha256OfBlobKey, type ByteRange, type Storage } from '../storage/index';
-import type { UrlSigner } from './signed-url';
+import type { UrlSigner } from '../storage/signed-url';
+import { contentDisposition } from '../storage/content-disposition';
 
 export interface MediaRouteOptions {
   database: Database;
@@ -299,13 +300,6 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (match[2] !== '' && Number(match[2]) < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end };
-}
-
-/** `attachment; filename="plain"; filename*=UTF-8''encoded` (RFC 6266): every browser gets the real name. */
-export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 let fallback: Promise<Buffer> | null = null;

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { classifyFile, cleanFilename, mimetypeOfKind, SNIFF_BYTES, sniffImageType } from '@corner/domain';
 import type { Storage } from '../storage/index';
-import { StoredUpload, type UploadRule } from './upload';
+import { StoredUpload, type UploadRule } from '../storage/upload';
 import { operationText, persistedQueryNotFound, type PersistedOperations } from './persisted-operations';
 
 /** A GraphQL operation as a client sends it. */

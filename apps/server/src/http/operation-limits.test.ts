@@ -23,7 +23,7 @@ import { collectWebOperations, strayOperationFiles } from '../../../../scripts/w
 import { loadConfig } from '../config';
 import { schema } from '../schema/index';
 import { MAX_PAGE_SIZE } from '../schema/paginator';
-import { StoredUpload } from './upload';
+import { StoredUpload } from '../storage/upload';
 import { costError, limitRules, operationLimits, parseWithLimit } from './operation-limits';
 
 const limits = operationLimits(loadConfig({}));

@@ -5,7 +5,7 @@ import { fileError, fileTooLarge } from '../modules/file/file.errors';
 import { imageError, imageTooLarge } from '../modules/image/image.errors';
 import { conversationError } from '../modules/message/conversation.errors';
 import type { GraphqlOperation } from './multipart';
-import type { UploadKind, UploadRule } from './upload';
+import type { UploadKind, UploadRule } from '../storage/upload';
 
 /** The rules of each kind of upload argument, from the configured limits. */
 export function uploadRules(config: Pick<Config, 'MAX_IMAGE_BYTES' | 'MAX_FILE_BYTES'>): Record<UploadKind, UploadRule> {

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../context';
-import type { UrlSigner } from '../http/signed-url';
+import type { UrlSigner } from '../storage/signed-url';
 import type { Storage } from '../storage/index';
 import { debounced, dispatchPendingEmails } from '../modules/notification/email.service';
 import { LIVE_CHANNEL, parseLiveEvent } from '../modules/live/live.service';

@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Logger } from '../context';
 import type { Database } from '../db/client';
-import type { UrlSigner } from '../http/signed-url';
+import type { UrlSigner } from '../storage/signed-url';
 import type { Storage } from '../storage/index';
 
 /** Everything a job handler may use: the process's services, without a request. */

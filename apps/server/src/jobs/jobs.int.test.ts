@@ -7,7 +7,7 @@ import { createTestDatabase } from '../test/database';
 import { buildMember } from '../test/factories';
 import { startJobs, type Jobs } from './index';
 import { createStorage } from '../storage/index';
-import { createUrlSigner } from '../http/signed-url';
+import { createUrlSigner } from '../storage/signed-url';
 import { MAINTENANCE_JOB, runMaintenance } from './maintenance.job';
 import { silentLog } from '../test/server';
 

@@ -4,7 +4,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { hasPermission } from '@corner/domain';
 import type { Context } from '../context';
 import { authorizationError, AuthorizationCode } from '../errors';
-import type { StoredUpload } from '../http/upload';
+import type { StoredUpload } from '../storage/upload';
 import { fieldCost } from './cost';
 
 /**

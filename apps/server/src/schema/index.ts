@@ -10,7 +10,7 @@ import '../modules/image/image.schema';
 import '../modules/file/file.schema';
 import '../modules/file/unzip.schema';
 import '../modules/file/zip-bundle.schema';
-import '../modules/log/log.schema';
+import '../modules/history/history.schema';
 import '../modules/review/review.schema';
 import '../modules/update-request/update-request.schema';
 import '../modules/report/report.schema';

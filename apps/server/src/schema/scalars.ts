@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { builder } from './builder';
-import { StoredUpload } from '../http/upload';
+import { StoredUpload } from '../storage/upload';
 
 builder.scalarType('DateTime', {
   description: 'An ISO-8601 date and time, always with its offset (UTC on output).',

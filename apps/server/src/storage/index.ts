@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { createUrlSigner, type UrlSigner } from '../http/signed-url';
+import { createUrlSigner, type UrlSigner } from './signed-url';
 import { LocalDiskStorage } from './local-disk';
 import { parseStorageUrl, S3Storage } from './s3';
 import type { Storage } from './storage';

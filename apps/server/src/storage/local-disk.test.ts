@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUrlSigner } from '../http/signed-url';
+import { createUrlSigner } from './signed-url';
 import { storedFiles } from '../test/uploads';
 import { LocalDiskStorage } from './local-disk';
 import { blobKey, stagingKey, UploadExistsError, UploadTooLargeError } from './storage';

@@ -3,7 +3,7 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { UrlSigner } from '../http/signed-url';
+import type { UrlSigner } from './signed-url';
 import {
   assertStagingKey,
   assertStorageKey,

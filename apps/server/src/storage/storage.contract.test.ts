@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUrlSigner } from '../http/signed-url';
+import { createUrlSigner } from './signed-url';
 import { useTestS3 } from '../test/s3';
 import { LocalDiskStorage } from './local-disk';
 import { BlobNotFoundError, blobKey, stagingKey, type ObjectInfo, type Storage } from './storage';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { seedCatalog } from '../db/seed/catalog';
-import { seedReference } from '../db/seed/reference';
+import { seedCatalog } from '../seed/catalog';
+import { seedReference } from '../seed/reference';
 
 declare module 'vitest' {
   export interface ProvidedContext {

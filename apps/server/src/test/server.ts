@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { createSession } from '../modules/member/member.service';
 import { createTestDatabase } from './database';
 import { createStorage, type Storage } from '../storage/index';
-import { createUrlSigner } from '../http/signed-url';
+import { createUrlSigner } from '../storage/signed-url';
 import { startJobs, type Jobs } from '../jobs/index';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {

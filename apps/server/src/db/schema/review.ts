@@ -178,7 +178,7 @@ export const queueSnapshots = pgTable(
  * How many submissions sit in each bucket of (status, deleted, top level, UTC publish day, queue
  * facts): a rollup kept exact by statement triggers on submissions (migration 0004), so every staff
  * queue is counted from a few thousand rows instead of a million submissions. Only the queue
- * compiler (modules/queue/queue.sql.ts) reads it.
+ * compiler (db/queue.sql.ts) reads it.
  */
 export const submissionCounts = pgTable(
   'submission_counts',

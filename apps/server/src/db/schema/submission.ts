@@ -68,7 +68,7 @@ export const submissions = pgTable(
      * Bits of the queue facts that live in other tables (unfinished or failed tests of the creation
      * or of its update requests, open reports, pending update requests), kept by triggers on those
      * tables (migration 0004) so `submission_counts` can count every staff queue. Only counting
-     * reads it; lists read the facts themselves (modules/queue/queue.sql.ts).
+     * reads it; lists read the facts themselves (db/queue.sql.ts).
      */
     queue_facts: smallint('queue_facts').notNull().default(0),
     ...timestamps,

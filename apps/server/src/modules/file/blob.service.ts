@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { conversationAttachments, fileVersions, files, images, zipBundles } from '../../db/schema/index';
 import type { AppError } from '../../errors';
-import type { StoredUpload } from '../../http/upload';
+import type { StoredUpload } from '../../storage/upload';
 import type { Logger } from '../../context';
 import { blobKey, type Storage } from '../../storage/index';
 

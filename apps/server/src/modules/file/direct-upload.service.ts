@@ -3,8 +3,8 @@ import { buffer } from 'node:stream/consumers';
 import { classifyFile, cleanFilename, mimetypeOfKind, SNIFF_BYTES } from '@corner/domain';
 import type { Context } from '../../context';
 import { authorizationError, AuthorizationCode } from '../../errors';
-import { contentDisposition } from '../../http/media-routes';
-import { StoredUpload } from '../../http/upload';
+import { contentDisposition } from '../../storage/content-disposition';
+import { StoredUpload } from '../../storage/upload';
 import { BlobNotFoundError, parseStagingKey, stagingKey, type Storage } from '../../storage/index';
 import { fileError, fileTooLarge } from './file.errors';
 

@@ -13,7 +13,7 @@ import type { AuthState, Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { fileLogs, fileVersions, files, members, submissions } from '../../db/schema/index';
 import { authorizationError, AuthorizationCode } from '../../errors';
-import type { StoredUpload } from '../../http/upload';
+import type { StoredUpload } from '../../storage/upload';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
 import { writeLog } from '../log/log.service';

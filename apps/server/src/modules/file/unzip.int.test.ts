@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileLogs, files, logs, submissions } from '../../db/schema/index';
-import { createUrlSigner } from '../../http/signed-url';
+import { createUrlSigner } from '../../storage/signed-url';
 import { buildMember, buildSubmission } from '../../test/factories';
 import { useTestServer, type TestServer } from '../../test/server';
 import { jpegBytes, pngBytes, sims4PackageBytes, storedFiles } from '../../test/uploads';

@@ -10,7 +10,7 @@ import { jobContext, type Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { fileLogs, files } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { StoredUpload } from '../../http/upload';
+import { StoredUpload } from '../../storage/upload';
 import type { JobServices } from '../../jobs/job';
 import { checkCanEdit, loadSubmission, submissionForEdit } from '../submission/submission.access';
 import { BlobNotFoundError, type StoredObject } from '../../storage/index';

@@ -12,7 +12,7 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineLoader, groupBy, type LoaderHost } from '../../db/loader';
 import { imageHotspots, images } from '../../db/schema/index';
-import type { StoredUpload } from '../../http/upload';
+import type { StoredUpload } from '../../storage/upload';
 import type { Storage } from '../../storage/index';
 import { changes, writeLog } from '../log/log.service';
 import { claimUpload } from '../file/blob.service';

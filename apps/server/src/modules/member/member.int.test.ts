@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '@corner/domain';
 import { sessions } from '../../db/schema/index';
-import { hashToken } from '../../context';
+import { hashToken } from './session.sql';
 import { buildMember } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { signLoginKey } from './member.service';

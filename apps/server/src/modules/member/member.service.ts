@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { isEmail, memberPreferencesInput, type MemberPreferencesInput } from '@corner/domain';
 import type { Context } from '../../context';
-import { hashToken } from '../../context';
+import { hashToken } from './session.sql';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   expansionPacks,

@@ -1,6 +1,12 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
+
+/** A session token or login key as stored: its SHA-256 (the token itself is never kept). */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
 
 /** The signed-in member with roles and permissions, as every request sees them. */
 export interface AuthMember {

@@ -31,7 +31,7 @@ import {
   supportStaff,
 } from '../../db/schema/index';
 import { authorizationError, AuthorizationCode } from '../../errors';
-import type { StoredUpload } from '../../http/upload';
+import type { StoredUpload } from '../../storage/upload';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
 import { claimUpload } from '../file/blob.service';

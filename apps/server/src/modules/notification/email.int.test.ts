@@ -6,7 +6,7 @@ import { portalPaths } from '@corner/domain';
 import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { emails, memberPreferences, members, notifications } from '../../db/schema/index';
-import { createUrlSigner } from '../../http/signed-url';
+import { createUrlSigner } from '../../storage/signed-url';
 import { EMAIL_DIGEST_JOB, emailDigestJob } from '../../jobs/email-digest.job';
 import { startJobs, type Jobs } from '../../jobs/index';
 import { SEND_EMAIL_JOB, sendEmailJob } from '../../jobs/send-email.job';

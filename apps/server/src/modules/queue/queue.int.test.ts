@@ -15,7 +15,7 @@ import { reports, submissions, tests, updateRequests } from '../../db/schema/ind
 import { buildMember, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { countQueues, creatorCounters, staffCounters } from './queue.service';
-import { queueSql } from './queue.sql';
+import { queueSql } from '../../db/queue.sql';
 
 const server = useTestServer();
 const now = new Date();

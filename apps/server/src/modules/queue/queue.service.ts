@@ -9,7 +9,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { queueSnapshots, submissions } from '../../db/schema/index';
-import { countAllSql, queueSql } from './queue.sql';
+import { countAllSql, queueSql } from '../../db/queue.sql';
 
 export type Counts = Partial<Record<QueueId, number>> & { unreadMessages: number };
 

@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACCESS, pagePermission, QUEUE_IDS, QUEUE_PAGES, STAFF_COUNTER_QUEUES, type QueueId } from '@corner/domain';
 import { rows } from '../../db/rows';
-import { seedQueueHistory } from '../../db/seed/queue-history';
+import { seedQueueHistory } from '../../seed/queue-history';
 import { queueSnapshots, reports, submissions, tests, updateRequests } from '../../db/schema/index';
 import { queueSnapshotJob } from '../../jobs/queue-snapshot.job';
 import type { JobServices } from '../../jobs/job';
 import { buildMember, buildRole, buildSubmission } from '../../test/factories';
 import { silentLog, useTestServer } from '../../test/server';
 import { compactQueueCounts, countQueues, snapshotQueues, staffCounters, utcDay } from './queue.service';
-import { countPlan, queueSql } from './queue.sql';
+import { countPlan, queueSql } from '../../db/queue.sql';
 import { queueDefinition } from '@corner/domain';
 
 const server = useTestServer();

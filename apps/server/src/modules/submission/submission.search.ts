@@ -6,7 +6,7 @@ import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
-import { countAllSql, queueSql } from '../queue/queue.sql';
+import { countAllSql, queueSql } from '../../db/queue.sql';
 import type { SubmissionRow } from './submission.access';
 
 /** One filter term of queryParams (DESIGN section 2). */

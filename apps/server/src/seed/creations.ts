@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { TAG_ATTRIBUTE_TYPE, type ModelType, type SubmissionStatus } from '@corner/domain';
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../db/client';
 import {
   attributeGroups,
   attributes,
@@ -18,8 +18,8 @@ import {
   submissions,
   tests,
   updateRequests,
-} from '../schema/index';
-import type { Storage } from '../../storage/index';
+} from '../db/schema/index';
+import type { Storage } from '../storage/index';
 import { renderDemoImages, storeDemoImages } from './images';
 
 const DAY = 86_400_000;

@@ -6,8 +6,8 @@ import {
   type QueueId,
   queueDefinition,
 } from '@corner/domain';
-import { submissionCounts, submissions } from '../../db/schema/index';
-import { literal, literals, testColumnsOf, testStateSql } from '../../db/sql';
+import { submissionCounts, submissions } from './schema/index';
+import { literal, literals, testColumnsOf, testStateSql } from './sql';
 
 /**
  * Compiles a domain queue condition to a SQL predicate over `submissions`. This is the only place

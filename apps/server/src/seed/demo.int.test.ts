@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../../test/server';
-import { submissions } from '../schema/index';
+import { useTestServer } from '../test/server';
+import { submissions } from '../db/schema/index';
 import { seedDemo } from './demo';
 
 const server = useTestServer();

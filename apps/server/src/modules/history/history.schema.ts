@@ -4,7 +4,7 @@ import { builder } from '../../schema/builder';
 import { paginatorOf } from '../../schema/paginator';
 import { owned, policy } from '../../schema/policy';
 import { MemberSummaryRef } from '../member/member.schema';
-import { submissionLogs, type LogView } from './log-history.service';
+import { submissionLogs, type LogView } from './history.service';
 
 export const SubmissionLogRef = builder.objectRef<LogView>('SubmissionLog').implement({
   description:

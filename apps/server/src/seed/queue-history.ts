@@ -1,7 +1,7 @@
 import { STAFF_COUNTER_QUEUES } from '@corner/domain';
-import type { DbOrTx } from '../client';
-import { queueSnapshots } from '../schema/index';
-import { countQueues, utcDay } from '../../modules/queue/queue.service';
+import type { DbOrTx } from '../db/client';
+import { queueSnapshots } from '../db/schema/index';
+import { countQueues, utcDay } from '../modules/queue/queue.service';
 
 const DAYS = 28;
 

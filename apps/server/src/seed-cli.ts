@@ -1,6 +1,6 @@
-import { loadConfig } from '../../config';
-import { openAndPrepare } from '../../boot';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from './demo';
+import { loadConfig } from './config';
+import { openAndPrepare } from './boot';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/demo';
 
 /** `npm run seed`: migrates and seeds demo data into the configured database if it has none. */
 const config = loadConfig();

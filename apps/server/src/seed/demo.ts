@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { members, supportStaff } from '../schema/index';
-import { createMember } from '../../modules/member/member.service';
+import type { DbOrTx } from '../db/client';
+import { members, supportStaff } from '../db/schema/index';
+import { createMember } from '../modules/member/member.service';
 import { seedDemoConversations } from './conversations';
 import { seedDemoCreations } from './creations';
 import { seedQueueHistory } from './queue-history';
-import type { Storage } from '../../storage/index';
+import type { Storage } from '../storage/index';
 
 export const DEMO_PASSWORD = 'corner-demo';
 

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../db/client';
 import {
   attributeGroups,
   attributes,
@@ -9,7 +9,7 @@ import {
   rejectionCategories,
   rejectionReasons,
   themes,
-} from '../schema/index';
+} from '../db/schema/index';
 
 /** Attribute groups: name, type (8 = tags) and their attributes. */
 const GROUPS = {

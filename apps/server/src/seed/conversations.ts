@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { TAG_USER_READ } from '@corner/domain';
-import type { DbOrTx } from '../client';
-import { conversationCustomFields, conversations, conversationTags, conversationThreads, members, submissions } from '../schema/index';
+import type { DbOrTx } from '../db/client';
+import { conversationCustomFields, conversations, conversationTags, conversationThreads, members, submissions } from '../db/schema/index';
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, SEEDED_ROLES } from '@corner/domain';
-import type { DbOrTx } from '../client';
-import { attributeTypes, permissions, rolePermissions, roles } from '../schema/index';
+import type { DbOrTx } from '../db/client';
+import { attributeTypes, permissions, rolePermissions, roles } from '../db/schema/index';
 
 /** Attribute types; 8 is tags (SPEC section 5). */
 export const ATTRIBUTE_TYPES = [

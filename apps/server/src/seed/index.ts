@@ -1,5 +1,5 @@
-import type { Database } from '../client';
-import type { Storage } from '../../storage/index';
+import type { Database } from '../db/client';
+import type { Storage } from '../storage/index';
 import { seedCatalog } from './catalog';
 import { seedDemo } from './demo';
 import { seedReference } from './reference';

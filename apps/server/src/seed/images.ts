@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import type { DbOrTx } from '../client';
-import { images } from '../schema/index';
-import type { Storage } from '../../storage/index';
+import type { DbOrTx } from '../db/client';
+import { images } from '../db/schema/index';
+import type { Storage } from '../storage/index';
 
 /** Screenshots on the site are 4:3 (SIMS-FORMATS.md: 920×690 up to 1024×768). */
 const WIDTH = 920;
