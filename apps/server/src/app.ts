@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { bearerToken, buildContext, resolveAuth, type AppServices, type Context } from './context';
 import { schema } from './schema/index';
-import { authorizationError, AuthorizationCode } from './errors';
+import { AuthorizationCode, refuse } from './errors';
 import { createStorage, type Storage } from './storage/index';
 import { createUrlSigner, type UrlSigner } from './storage/signed-url';
 import { jobsNotRunning, type JobQueue } from './jobs/job';
@@ -121,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   async function executeMultipart(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const auth = await resolveAuth(database.db, bearerToken(req.headers.authorization));
     if (!auth.member) {
-      return sendJson(reply, { errors: [authorizationError(auth.problem ?? AuthorizationCode.NOT_SIGNED_IN)] });
+      return sendJson(reply, { errors: [refuse(auth, AuthorizationCode.NOT_SIGNED_IN)] });
     }
     // Counted before a byte is stored: a refused upload costs the server nothing but this statement.
     const refusal = await countRequest(database.db, config, { memberId: auth.member.id, ip: req.ip }, 'uploads');

@@ -44,6 +44,70 @@ export function authorizationError(code: AuthorizationCode): AppError {
 }
 
 /**
+ * A refusal that tells a signed-out person why first: not signed in (or the session's own problem,
+ * such as an expired session) when nobody is signed in, else `code`.
+ */
+export function refuse(auth: { member: unknown; problem?: AuthorizationCode | null }, code: AuthorizationCode): AppError {
+  return authorizationError(auth.member ? code : (auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+}
+
+/** One code of a module's error table: its category, its exact message and where it belongs. */
+export interface ErrorEntry<P> {
+  category: ErrorCategory;
+  /** The message a person reads, made from the facts the thrower passes. */
+  message: (params: P) => string;
+  /** The argument the error belongs to: adds Lighthouse's `extensions.validation = { [field]: [message] }`. */
+  field?: string | ((params: P) => string);
+  /** More `extensions` for clients (limits, ids, statuses), after `validation`. */
+  extensions?: (params: P) => Record<string, unknown>;
+}
+
+/** The params argument of a code: optional when its message takes none. */
+type ParamsArg<P> = [unknown] extends [P] ? [params?: Record<string, never>] : P extends Record<string, never> ? [params?: P] : [params: P];
+
+/** A module's error function: `(code, params) => AppError`, with the table's codes in `codes`. */
+export type ErrorFactory<P, E = AppError> = (<C extends keyof P & string>(code: C, ...params: ParamsArg<P[C]>) => E) & {
+  readonly codes: readonly (keyof P & string)[];
+};
+
+/** The codes of a module's error function: `ErrorCodeOf<typeof featuredError>`. */
+export type ErrorCodeOf<F extends { readonly codes: readonly string[] }> = F['codes'][number];
+
+/**
+ * A module's errors as one table, code to entry; returns the function that throws them. Each
+ * entry's params are typed by its `message`, so a thrower passes facts (ids, statuses, limits) and
+ * the sentence is written once, here. `options.error` makes instances of a subclass;
+ * `options.extensions` adds extensions to every code of the table.
+ */
+export function defineErrors<P extends Record<string, unknown>, E = AppError>(
+  table: { [C in keyof P]: ErrorEntry<P[C]> },
+  options: {
+    error?: new (code: string, message: string, category: ErrorCategory, extensions: Record<string, unknown>) => E;
+    extensions?: (params: object) => Record<string, unknown>;
+  } = {},
+): ErrorFactory<P, E> {
+  const ErrorClass = options.error ?? (AppError as unknown as new (...args: ConstructorParameters<typeof AppError>) => E);
+  const create = <C extends keyof P & string>(code: C, ...[params]: ParamsArg<P[C]>): E => {
+    const entry = table[code];
+    const p = (params ?? {}) as P[C];
+    const message = entry.message(p);
+    const field = typeof entry.field === 'function' ? entry.field(p) : entry.field;
+    return new ErrorClass(code, message, entry.category, {
+      ...(field ? { validation: { [field]: [message] } } : {}),
+      ...entry.extensions?.(p),
+      ...options.extensions?.(p as object),
+    });
+  };
+  return Object.assign(create, { codes: Object.keys(table) as (keyof P & string)[] });
+}
+
+/** A message followed by its lists of ids, each only when it has any: "… Missing: 3, 4. Listed twice: 5." */
+export function withIdLists(message: string, lists: Record<string, readonly number[]>): string {
+  const parts = Object.entries(lists).filter(([, ids]) => ids.length > 0).map(([label, ids]) => `${label}: ${ids.join(', ')}.`);
+  return [message, ...parts].join(' ');
+}
+
+/**
  * An input error in Lighthouse's shape: `extensions.validation` maps each field to its messages.
  * The message is the first field's first message, so a client that shows only the message is clear.
  */

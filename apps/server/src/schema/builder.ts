@@ -3,7 +3,7 @@ import ComplexityPlugin from '@pothos/plugin-complexity';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { hasPermission } from '@corner/domain';
 import type { Context } from '../context';
-import { authorizationError, AuthorizationCode } from '../errors';
+import { AuthorizationCode, refuse } from '../errors';
 import type { StoredUpload } from '../storage/upload';
 import { fieldCost } from './cost';
 
@@ -41,8 +41,7 @@ export const builder = new SchemaBuilder<{
       signedIn: ctx.auth.member !== null,
       permission: (required) => ctx.auth.member !== null && hasPermission(ctx.auth.permissions, required),
     }),
-    unauthorizedError: (_parent, ctx) =>
-      authorizationError(ctx.auth.member ? AuthorizationCode.FORBIDDEN : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN)),
+    unauthorizedError: (_parent, ctx) => refuse(ctx.auth, AuthorizationCode.FORBIDDEN),
   },
 });
 

@@ -12,7 +12,7 @@ import {
 import type { AuthState, Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { fileLogs, fileVersions, files, members, submissions } from '../../db/schema/index';
-import { authorizationError, AuthorizationCode } from '../../errors';
+import { AuthorizationCode, refuse } from '../../errors';
 import type { StoredUpload } from '../../storage/upload';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
@@ -145,10 +145,6 @@ function isFileManager(ctx: Context): boolean {
   return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, FILE_MANAGER_EDIT);
 }
 
-function refused(ctx: Context, code: AuthorizationCode = AuthorizationCode.NOT_OWNER) {
-  return authorizationError(ctx.auth.member ? code : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
-}
-
 /** Every version of a file, newest first, with who uploaded it. */
 export async function versionsOf(db: DbOrTx, file: FileRow): Promise<FileVersionView[]> {
   const rows = await db
@@ -259,7 +255,7 @@ export async function fileForView(ctx: Context, id: number): Promise<FileRow> {
   if (ctx.auth.member?.id === file.member_id || (ctx.auth.member && hasPermission(ctx.auth.permissions, FILE_MANAGER_VIEW_PERMISSIONS))) {
     return file;
   }
-  throw refused(ctx);
+  throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
 }
 
 /**
@@ -534,7 +530,7 @@ function isFileKind(kind: string | null): kind is FileKind {
 
 /** Sets which version visitors download (file managers). */
 export async function updateSubmissionFileVersion(ctx: Context, id: number, publishedVersion: number): Promise<FileRow> {
-  if (!isFileManager(ctx)) throw refused(ctx, AuthorizationCode.FORBIDDEN);
+  if (!isFileManager(ctx)) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
   return ctx.db.transaction(async (tx) => {
     const { file, submission } = await fileForChange(ctx, tx, id);
     return publishVersion(tx, ctx.auth.member!.id, file, submission, publishedVersion);
@@ -558,7 +554,7 @@ export async function updateSubmissionFiles(
   }
   return ctx.db.transaction(async (tx) => {
     const submission = await submissionForFileChange(ctx, tx, submissionId);
-    if (changes.some((c) => c.published_version != null) && !isFileManager(ctx)) throw refused(ctx, AuthorizationCode.FORBIDDEN);
+    if (changes.some((c) => c.published_version != null) && !isFileManager(ctx)) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
     const seen = new Set<number>();
     for (const { id } of changes) {
       if (seen.has(id)) throw fileError('FILE_CHANGE_DUPLICATE', { id });

@@ -21,8 +21,7 @@ export async function listGameItems(db: DbOrTx, s: SubmissionRow): Promise<GameI
 }
 
 function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const validation = validationMap(issues, '');
-  return fileError('GAME_ITEM_INVALID', { message: Object.values(validation)[0]?.[0] ?? 'The game item is not valid.' }, { validation });
+  return fileError('GAME_ITEM_INVALID', { validation: validationMap(issues, '') });
 }
 
 /** Optional text fields: empty means none. */

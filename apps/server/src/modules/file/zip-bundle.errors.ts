@@ -1,62 +1,26 @@
-import { AppError, type ErrorCategory } from '../../errors';
+import { defineErrors, type ErrorCodeOf } from '../../errors';
 
 /** Refusals of the zip operations (generateZipFileForSubmission, createStaffBasket, zipBundle, staffBasket). */
-export const ZipBundleErrorCode = {
-  NOT_FOUND: 'ZIP_BUNDLE_NOT_FOUND',
-  BASKET_NOT_FOUND: 'STAFF_BASKET_NOT_FOUND',
-  NO_FILES: 'ZIP_BUNDLE_NO_FILES',
-  BASKET_EMPTY: 'STAFF_BASKET_EMPTY',
-  BASKET_TOO_MANY: 'STAFF_BASKET_TOO_MANY_FILES',
-  BASKET_FILES_NOT_FOUND: 'STAFF_BASKET_FILES_NOT_FOUND',
-  NOT_STARTED: 'ZIP_BUNDLE_NOT_STARTED',
-} as const;
-export type ZipBundleErrorCode = (typeof ZipBundleErrorCode)[keyof typeof ZipBundleErrorCode];
-
-/** What each message needs to be exact. */
-interface Params {
-  ZIP_BUNDLE_NOT_FOUND: { id: number };
-  STAFF_BASKET_NOT_FOUND: { id: number };
-  ZIP_BUNDLE_NO_FILES: Record<string, never>;
-  STAFF_BASKET_EMPTY: Record<string, never>;
-  STAFF_BASKET_TOO_MANY_FILES: { count: number; max: number };
-  STAFF_BASKET_FILES_NOT_FOUND: { ids: number[] };
-  ZIP_BUNDLE_NOT_STARTED: Record<string, never>;
-}
-
-const MESSAGES: { [C in ZipBundleErrorCode]: (p: Params[C]) => string } = {
-  ZIP_BUNDLE_NOT_FOUND: (p) => `Download ${p.id} was not found.`,
-  STAFF_BASKET_NOT_FOUND: (p) => `Staff basket ${p.id} was not found.`,
-  ZIP_BUNDLE_NO_FILES: () => 'This creation has no files to download yet.',
-  STAFF_BASKET_EMPTY: () => 'Choose at least one file for the basket.',
-  STAFF_BASKET_TOO_MANY_FILES: (p) => `A basket holds at most ${p.max} files; ${p.count} were chosen.`,
-  STAFF_BASKET_FILES_NOT_FOUND: (p) =>
-    p.ids.length === 1 ? `File ${p.ids[0]} was not found.` : `These files were not found: ${p.ids.join(', ')}.`,
-  ZIP_BUNDLE_NOT_STARTED: () => 'There was an error preparing the download. Please try again later.',
-};
-
-const CATEGORY: Record<ZipBundleErrorCode, ErrorCategory> = {
-  ZIP_BUNDLE_NOT_FOUND: 'not_found',
-  STAFF_BASKET_NOT_FOUND: 'not_found',
-  ZIP_BUNDLE_NO_FILES: 'validation',
-  STAFF_BASKET_EMPTY: 'validation',
-  STAFF_BASKET_TOO_MANY_FILES: 'validation',
-  STAFF_BASKET_FILES_NOT_FOUND: 'validation',
-  ZIP_BUNDLE_NOT_STARTED: 'conflict',
-};
-
-/** The argument a validation error belongs to (Lighthouse's `extensions.validation` map). */
-const FIELD: Partial<Record<ZipBundleErrorCode, string>> = {
-  ZIP_BUNDLE_NO_FILES: 'id',
-  STAFF_BASKET_EMPTY: 'file_ids',
-  STAFF_BASKET_TOO_MANY_FILES: 'file_ids',
-  STAFF_BASKET_FILES_NOT_FOUND: 'file_ids',
-};
-
-export function zipBundleError<C extends ZipBundleErrorCode>(code: C, params: Params[C], extra: Record<string, unknown> = {}): AppError {
-  const message = MESSAGES[code](params);
-  const field = FIELD[code];
-  return new AppError(code, message, CATEGORY[code], { ...(field ? { validation: { [field]: [message] } } : {}), ...extra });
-}
+export const zipBundleError = defineErrors({
+  ZIP_BUNDLE_NOT_FOUND: { category: 'not_found', message: (p: { id: number }) => `Download ${p.id} was not found.` },
+  STAFF_BASKET_NOT_FOUND: { category: 'not_found', message: (p: { id: number }) => `Staff basket ${p.id} was not found.` },
+  ZIP_BUNDLE_NO_FILES: { category: 'validation', field: 'id', message: () => 'This creation has no files to download yet.' },
+  STAFF_BASKET_EMPTY: { category: 'validation', field: 'file_ids', message: () => 'Choose at least one file for the basket.' },
+  STAFF_BASKET_TOO_MANY_FILES: {
+    category: 'validation',
+    field: 'file_ids',
+    message: (p: { count: number; max: number }) => `A basket holds at most ${p.max} files; ${p.count} were chosen.`,
+    extensions: (p) => ({ max: p.max }),
+  },
+  STAFF_BASKET_FILES_NOT_FOUND: {
+    category: 'validation',
+    field: 'file_ids',
+    message: (p: { ids: number[] }) => (p.ids.length === 1 ? `File ${p.ids[0]} was not found.` : `These files were not found: ${p.ids.join(', ')}.`),
+    extensions: (p) => ({ ids: p.ids }),
+  },
+  ZIP_BUNDLE_NOT_STARTED: { category: 'conflict', message: () => 'There was an error preparing the download. Please try again later.' },
+});
+export type ZipBundleErrorCode = ErrorCodeOf<typeof zipBundleError>;
 
 /**
  * Why a zip could not be built, kept in `zip_bundles.error` for the person following it (the

@@ -4,7 +4,7 @@ import { cleanFilename, hasPermission, pagePermissions } from '@corner/domain';
 import type { AuthState, Context, Logger } from '../../context';
 import type { Database, DbOrTx } from '../../db/client';
 import { fileVersions, files, submissions, zipBundleFiles, zipBundles } from '../../db/schema/index';
-import { authorizationError, AuthorizationCode } from '../../errors';
+import { AuthorizationCode, refuse } from '../../errors';
 import type { Storage, StoredObject } from '../../storage/index';
 import { loadSubmission, STAFF_VIEW_PERMISSIONS, type SubmissionRow } from '../submission/submission.access';
 import { releaseUnusedUploads } from './blob.service';
@@ -78,10 +78,6 @@ export function zipBundleUrl(ctx: Context, bundle: ZipBundleRow): string | null 
 
 function isStaff(auth: AuthState): boolean {
   return auth.member !== null && hasPermission(auth.permissions, STAFF_VIEW_PERMISSIONS);
-}
-
-function refusal(auth: AuthState) {
-  return authorizationError(auth.member ? AuthorizationCode.NOT_OWNER : (auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
 }
 
 /**
@@ -198,7 +194,7 @@ async function insertBundle(
 export async function generateZipFileForSubmission(ctx: Context, submissionId: number): Promise<ZipBundleRow> {
   const s = await loadSubmission(ctx.db, submissionId);
   const me = ctx.auth.member;
-  if (!me || (s.member_id !== me.id && !isStaff(ctx.auth))) throw refusal(ctx.auth);
+  if (!me || (s.member_id !== me.id && !isStaff(ctx.auth))) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
 
   const { bundle, isNew } = await ctx.db.transaction(async (tx) => {
     // Two clicks at once make one zip.
@@ -261,7 +257,7 @@ export async function createStaffBasket(ctx: Context, fileIds: number[], filenam
   const ids = [...new Set(fileIds)];
   if (ids.length === 0) throw zipBundleError('STAFF_BASKET_EMPTY', {});
   const max = ctx.config.BASKET_MAX_FILES;
-  if (ids.length > max) throw zipBundleError('STAFF_BASKET_TOO_MANY_FILES', { count: ids.length, max }, { max });
+  if (ids.length > max) throw zipBundleError('STAFF_BASKET_TOO_MANY_FILES', { count: ids.length, max });
   const rows = await ctx.db
     .select(entryColumns)
     .from(files)
@@ -269,7 +265,7 @@ export async function createStaffBasket(ctx: Context, fileIds: number[], filenam
     .where(inArray(files.id, ids));
   const byId = new Map(rows.map((r) => [r.file_id, toEntry(r)]));
   const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length > 0) throw zipBundleError('STAFF_BASKET_FILES_NOT_FOUND', { ids: missing }, { ids: missing });
+  if (missing.length > 0) throw zipBundleError('STAFF_BASKET_FILES_NOT_FOUND', { ids: missing });
   const entries = ids.map((id) => byId.get(id)!);
 
   const chosen = cleanFilename(filename ?? '').replace(/^\.+/, '');
@@ -295,7 +291,7 @@ export async function staffBasket(ctx: Context, id: number): Promise<ZipBundleRo
 export async function zipBundle(ctx: Context, id: number): Promise<ZipBundleRow> {
   const [bundle] = await ctx.db.select().from(zipBundles).where(eq(zipBundles.id, id));
   if (!bundle) throw zipBundleError('ZIP_BUNDLE_NOT_FOUND', { id });
-  if (!(await mayFetchBundle(ctx.db, ctx.auth, bundle))) throw refusal(ctx.auth);
+  if (!(await mayFetchBundle(ctx.db, ctx.auth, bundle))) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   return settled(ctx.db, bundle);
 }
 

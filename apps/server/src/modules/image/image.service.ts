@@ -240,9 +240,7 @@ export async function setImageOrder(ctx: Context, submissionId: number, imageIds
 }
 
 function hotspotError(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const validation = validationMap(issues, '');
-  const first = Object.values(validation)[0]?.[0] ?? 'The hotspot is not valid.';
-  return imageError('HOTSPOT_INVALID', { message: first }, { validation });
+  return imageError('HOTSPOT_INVALID', { validation: validationMap(issues, '') });
 }
 
 /** Adds a hotspot: a point (x, y as fractions of the image) linking to a page. */

@@ -1,5 +1,5 @@
 import { hasPermission, pagePermission } from '@corner/domain';
-import { authorizationError, AuthorizationCode } from '../../errors';
+import { AuthorizationCode, refuse } from '../../errors';
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import type { LiveEvent } from './live.service';
@@ -24,7 +24,7 @@ builder.subscriptionField('liveEvents', (t) =>
     authScopes: policy.signedIn,
     // authScopes guard `resolve`; `subscribe` runs first, so it checks the session itself.
     subscribe: (_root, _args, ctx) => {
-      if (!ctx.auth.member) throw authorizationError(ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN);
+      if (!ctx.auth.member) throw refuse(ctx.auth, AuthorizationCode.NOT_SIGNED_IN);
       return ctx.live.events({ memberId: ctx.auth.member.id, isStaff: hasPermission(ctx.auth.permissions, MESSAGE_STAFF) });
     },
     resolve: (event) => event,

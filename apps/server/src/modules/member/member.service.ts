@@ -61,8 +61,8 @@ export async function login(ctx: Context, input: { user: string; password: strin
     const oldest = counts?.oldest ? new Date(counts.oldest).getTime() : Date.now();
     return Math.max(1, Math.ceil((oldest + config.LOGIN_THROTTLE_MINUTES * 60_000 - Date.now()) / 60_000));
   };
-  if ((counts?.account ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT) throw memberError('THROTTLED_ACCOUNT', minutesLeft());
-  if ((counts?.address ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS) throw memberError('THROTTLED_ADDRESS', minutesLeft());
+  if ((counts?.account ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT) throw memberError('THROTTLED_ACCOUNT', { minutes: minutesLeft() });
+  if ((counts?.address ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS) throw memberError('THROTTLED_ADDRESS', { minutes: minutesLeft() });
 
   const [member] = await db
     .select({ id: members.id, password_hash: members.password_hash })

@@ -30,7 +30,7 @@ import {
   members,
   supportStaff,
 } from '../../db/schema/index';
-import { authorizationError, AuthorizationCode } from '../../errors';
+import { AuthorizationCode, refuse } from '../../errors';
 import type { StoredUpload } from '../../storage/upload';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
@@ -78,10 +78,6 @@ export function isMessageStaff(auth: Pick<AuthState, 'member' | 'permissions'>):
 
 function isMessageEditor(ctx: Context): boolean {
   return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, MESSAGE_EDIT_PERMISSIONS);
-}
-
-function refused(ctx: Context) {
-  return authorizationError(ctx.auth.member ? AuthorizationCode.NOT_OWNER : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
 }
 
 function checkMailbox(mailbox: string | null | undefined): string {
@@ -353,7 +349,7 @@ export async function getConversation(ctx: Context, id: number): Promise<Convers
   const staff = isMessageStaff(ctx.auth);
   const row = await loadRow(ctx.db, id);
   const owner = row.member_id === ctx.auth.member?.id;
-  if (!owner && !staff) throw refused(ctx);
+  if (!owner && !staff) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   if (!owner) return viewOf(ctx.db, id, staff);
   return ctx.db.transaction(async (tx) => {
     if (await addTags(tx, id, [TAG_USER_READ])) {
@@ -417,7 +413,7 @@ export async function mayFetchAttachment(db: DbOrTx, auth: AuthState, attachment
 async function linkableSubmission(ctx: Context, tx: DbOrTx, submissionId: number | null | undefined): Promise<number | null> {
   if (submissionId == null) return null;
   const s = await loadSubmission(tx, submissionId);
-  if (!isOwner(ctx, s) && !isMessageStaff(ctx.auth)) throw refused(ctx);
+  if (!isOwner(ctx, s) && !isMessageStaff(ctx.auth)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   return s.id;
 }
 
@@ -492,7 +488,7 @@ export async function createConversationReply(
   const me = ctx.auth.member!.id;
   const current = await loadRow(ctx.db, input.conversation_id);
   if (current.member_id !== me) {
-    if (!isMessageEditor(ctx)) throw refused(ctx);
+    if (!isMessageEditor(ctx)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
     return createStaffConversationReply(ctx, { conversation_id: current.id, message, file: upload });
   }
   return ctx.db.transaction(async (tx) => {
@@ -553,7 +549,7 @@ export async function tagConversation(
 ): Promise<ConversationView> {
   const editor = isMessageEditor(ctx);
   const current = await loadRow(ctx.db, input.id);
-  if (current.member_id !== ctx.auth.member?.id && !editor) throw refused(ctx);
+  if (current.member_id !== ctx.auth.member?.id && !editor) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   const add = checkTags(input.add, 'add', editor);
   const remove = checkTags(input.remove, 'remove', editor);
   return ctx.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { hasPermission, pagePermissions, QUEUE_PAGES, type QueueId } from '@corner/domain';
 import type { Context } from '../../context';
-import { authorizationError, AuthorizationCode } from '../../errors';
+import { AuthorizationCode, refuse } from '../../errors';
 import { policy } from '../../schema/policy';
 
 /** Who may do what with queues (DESIGN section 5). */
@@ -18,6 +18,6 @@ export const queuePolicy = {
 export function assertMayReadQueue(ctx: Context, queue: QueueId): void {
   const missing = QUEUE_PAGES[queue].some((page) => !hasPermission(ctx.auth.permissions, pagePermissions(page)));
   if (ctx.auth.member === null || missing) {
-    throw authorizationError(ctx.auth.member ? AuthorizationCode.FORBIDDEN : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+    throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
   }
 }

@@ -3,7 +3,7 @@ import { hasPermission, pagePermission } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { reports } from '../../db/schema/index';
-import { authorizationError, AuthorizationCode } from '../../errors';
+import { AuthorizationCode, refuse } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { changes, writeLog } from '../log/log.service';
 import { recordCreationEvent } from '../message/creation-story.service';
@@ -83,7 +83,7 @@ export async function listSubmissionReports(
 ): Promise<Page<ReportRow>> {
   const s = await loadSubmission(ctx.db, input.submission_id);
   if (!isOwner(ctx, s) && !isStaffViewer(ctx)) {
-    throw authorizationError(ctx.auth.member ? AuthorizationCode.NOT_OWNER : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+    throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   }
   return page(ctx.db, and(eq(reports.submission_id, s.id), input.include_dismissed ? undefined : isNull(reports.deleted_at)), input);
 }

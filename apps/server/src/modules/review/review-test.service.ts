@@ -126,11 +126,8 @@ function checkNotes(input: Record<string, string | null | undefined>): void {
 /** A member who may test: a staff member (admin access). */
 async function assertStaffMember(tx: DbOrTx, memberId: number, field: string): Promise<void> {
   const member = await loadAuthMember(tx, memberId);
-  if (!member) throw reviewError('REVIEW_MEMBER_NOT_FOUND', { id: memberId }, { validation: { [field]: [`Member ${memberId} was not found.`] } });
-  if (!hasPermission(permissionSet(member), ADMIN_ACCESS)) {
-    const message = `${member.username} is not a team member (no admin access).`;
-    throw reviewError('REVIEW_MEMBER_NOT_STAFF', { name: member.username }, { validation: { [field]: [message] } });
-  }
+  if (!member) throw reviewError('REVIEW_MEMBER_NOT_FOUND', { id: memberId, field });
+  if (!hasPermission(permissionSet(member), ADMIN_ACCESS)) throw reviewError('REVIEW_MEMBER_NOT_STAFF', { name: member.username, field });
 }
 
 const TESTABLE: readonly SubmissionStatus[] = ['SUBMITTED', 'TESTING', 'APPROVED'];
@@ -218,10 +215,7 @@ async function replaceAttachments(tx: DbOrTx, t: TestRow, what: 'images' | 'file
     ? await tx.select({ id: table.id }).from(table).where(and(inArray(table.id, unique), eq(table.submission_id, t.submission_id)))
     : [];
   const missing = unique.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length) {
-    const field = what === 'images' ? 'image_ids' : 'file_ids';
-    throw reviewError('TEST_ATTACHMENT_UNKNOWN', { what, ids: missing }, { validation: { [field]: [`Not ${what} of this creation: ${missing.join(', ')}.`] } });
-  }
+  if (missing.length) throw reviewError('TEST_ATTACHMENT_UNKNOWN', { what, ids: missing });
   const column = what === 'images' ? testImages.image_id : testFiles.file_id;
   const existing = (await tx.select({ id: column }).from(join).where(eq(join.test_id, t.id))).map((r) => r.id).sort((a, b) => a - b);
   if (JSON.stringify(existing) === JSON.stringify(unique)) return null;

@@ -189,7 +189,7 @@ export async function rejectSubmission(ctx: Context, id: number, reasonIds: read
   const unique = [...new Set(reasonIds)];
   if (!unique.length && !text) throw reviewError('REVIEW_REASON_REQUIRED', {});
   if (text && text.length > MAX_REJECTION_MESSAGE) {
-    throw reviewError('REVIEW_MESSAGE_INVALID', { message: `Keep the message under ${MAX_REJECTION_MESSAGE} characters.` });
+    throw reviewError('REVIEW_MESSAGE_INVALID', { max: MAX_REJECTION_MESSAGE });
   }
   return ctx.db.transaction(async (tx) => {
     const reasons = unique.length

@@ -3,7 +3,7 @@ import { ADMIN_ACCESS, hasPermission, isPublished, OWNER_EDITABLE_STATUSES, page
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { submissions } from '../../db/schema/index';
-import { authorizationError, AuthorizationCode } from '../../errors';
+import { AuthorizationCode, refuse } from '../../errors';
 import { notEditable, submissionNotFound } from './submission.errors';
 import { writeLog } from '../log/log.service';
 
@@ -32,7 +32,7 @@ export async function loadSubmission(db: DbOrTx, id: number, options: { forUpdat
 export function assertCanView(ctx: Context, s: SubmissionRow): void {
   if (isPublished(s) || isOwner(ctx, s)) return;
   if (ctx.auth.member && hasPermission(ctx.auth.permissions, STAFF_VIEW_PERMISSIONS)) return;
-  throw authorizationError(ctx.auth.member ? AuthorizationCode.NOT_OWNER : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+  throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
 }
 
 /**
@@ -42,7 +42,7 @@ export function assertCanView(ctx: Context, s: SubmissionRow): void {
 export function assertCanEdit(ctx: Context, s: SubmissionRow): void {
   const staff = ctx.auth.member !== null && hasPermission(ctx.auth.permissions, STAFF_EDIT_PERMISSIONS);
   if (!isOwner(ctx, s) && !staff) {
-    throw authorizationError(ctx.auth.member ? AuthorizationCode.NOT_OWNER : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
+    throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   }
   if (s.deleted_at !== null) throw notEditable('DELETED');
   if (!staff && !OWNER_EDITABLE_STATUSES.includes(s.status)) throw notEditable(s.status);

@@ -274,7 +274,7 @@ const ModRef = builder.objectRef<CreationShape>('Mod').implement({ interfaces: [
 /** Reads a creation through its kind, checking that the id names that kind. */
 async function creationOf(ctx: import('../../context').Context, id: number, kind?: string): Promise<CreationShape> {
   const s = await submissionForView(ctx, id);
-  if (kind && s.model_type !== kind) throw submissionError('SUBMISSION_WRONG_KIND', `Creation ${id} is a ${s.model_type.replace('_', ' ')}, not a ${kind.replace('_', ' ')}.`);
+  if (kind && s.model_type !== kind) throw submissionError('SUBMISSION_WRONG_KIND', { id, expected: kind, kind: s.model_type });
   return { submission: s, kind: await loadKindRow(ctx.db, s.model_type, s.model_id) };
 }
 

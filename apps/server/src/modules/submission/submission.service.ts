@@ -9,11 +9,9 @@ import {
   UNFINISHED_TEST_STATUSES,
   hasPermission,
   pagePermission,
-  ownerActionsFrom,
   ownerTransition,
   SUBMISSION_STATUSES,
   type CompletenessCategory,
-  type LifecycleAction,
   type SubmissionStatus,
   type ItemFieldsInput,
   type LotFieldsInput,
@@ -121,7 +119,7 @@ export async function createSetItem(
   const fields = parseInput(itemFieldsInput, { is_recolor: input.is_recolor ?? undefined, max_polycount: input.max_polycount ?? undefined });
   return ctx.db.transaction(async (tx) => {
     const set = await submissionForEdit(ctx, input.set_id, tx);
-    if (set.model_type !== 'set') throw submissionError('SUBMISSION_WRONG_KIND', `Creation ${set.id} is not a set.`);
+    if (set.model_type !== 'set') throw submissionError('SUBMISSION_WRONG_KIND', { id: set.id, expected: 'set' });
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(setItems).where(eq(setItems.set_id, set.model_id));
     const [child] = await tx.insert(setItems).values({ set_id: set.model_id, ord: n, ...fields }).returning({ id: setItems.id });
     const created = await insertSubmission(tx, set.member_id, 'set_item', child!.id, base);
@@ -145,7 +143,7 @@ export async function updateLotFields(ctx: Context, id: number, input: unknown):
 async function updateKindFields(ctx: Context, id: number, kind: 'item' | 'set_item' | 'lot', fields: Record<string, unknown>): Promise<SubmissionRow> {
   return ctx.db.transaction(async (tx) => {
     const s = await submissionForEdit(ctx, id, tx);
-    if (s.model_type !== kind) throw submissionError('SUBMISSION_WRONG_KIND', `Creation ${id} is a ${s.model_type}, not a ${kind.replace('_', ' ')}.`);
+    if (s.model_type !== kind) throw submissionError('SUBMISSION_WRONG_KIND', { id, expected: kind, kind: s.model_type });
     const table = kind === 'lot' ? lots : kind === 'item' ? newItems : setItems;
     const [before] = await tx.select().from(table).where(eq(table.id, s.model_id));
     const diff = changes((before ?? {}) as Record<string, unknown>, fields);
@@ -169,7 +167,7 @@ export async function updateSetChildren(
 ): Promise<SubmissionRow> {
   return ctx.db.transaction(async (tx) => {
     const set = await submissionForEdit(ctx, id, tx);
-    if (set.model_type !== 'set') throw submissionError('SUBMISSION_WRONG_KIND', `Creation ${id} is not a set.`);
+    if (set.model_type !== 'set') throw submissionError('SUBMISSION_WRONG_KIND', { id, expected: 'set' });
     const current = await setChildren(tx, set.model_id);
     const known = new Set(current.map((c) => c.id));
     const unknown = children.filter((c) => !known.has(c.id)).map((c) => c.id);
@@ -238,12 +236,9 @@ export async function updateSubmissionProperties(ctx: Context, id: number, input
 
 async function assertLeafCategory(tx: DbOrTx, categoryId: number): Promise<void> {
   const [cat] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  if (!cat) throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', `Category ${categoryId} does not exist.`, { validation: { 'input.category_id': [`Category ${categoryId} does not exist.`] } });
+  if (!cat) throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', { field: 'category_id', problem: 'unknown', id: categoryId });
   const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parent_category_id, categoryId)).limit(1);
-  if (child) {
-    const message = 'Choose a category without subcategories.';
-    throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', message, { validation: { 'input.category_id': [message] } });
-  }
+  if (child) throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', { field: 'category_id', problem: 'has-subcategories' });
 }
 
 async function groupIdsOfCategory(tx: DbOrTx, categoryId: number | null): Promise<number[]> {
@@ -255,17 +250,11 @@ async function groupIdsOfCategory(tx: DbOrTx, categoryId: number | null): Promis
 async function assertAttributesFit(tx: DbOrTx, attributeIds: number[], categoryId: number | null): Promise<void> {
   const unique = [...new Set(attributeIds)];
   if (unique.length === 0) return;
-  if (categoryId === null) {
-    const message = 'Choose a category before choosing tags.';
-    throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', message, { validation: { 'input.attributes': [message] } });
-  }
+  if (categoryId === null) throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', { field: 'attributes', problem: 'no-category' });
   const groups = await groupIdsOfCategory(tx, categoryId);
   const rows = await tx.select({ id: attributes.id, group: attributes.attribute_group_id }).from(attributes).where(inArray(attributes.id, unique));
   const bad = unique.filter((id) => !rows.some((r) => r.id === id && groups.includes(r.group)));
-  if (bad.length) {
-    const message = `These tags do not belong to the chosen category: ${bad.join(', ')}.`;
-    throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', message, { validation: { 'input.attributes': [message] } });
-  }
+  if (bad.length) throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', { field: 'attributes', problem: 'outside-category', ids: bad });
 }
 
 async function dropAttributesOutside(tx: DbOrTx, submissionId: number, categoryId: number | null): Promise<void> {
@@ -276,14 +265,16 @@ async function dropAttributesOutside(tx: DbOrTx, submissionId: number, categoryI
   await tx.delete(submissionAttributes).where(and(eq(submissionAttributes.submission_id, submissionId), sql`not (${keep})`));
 }
 
-async function assertIdsExist(tx: DbOrTx, table: typeof themes | typeof collaborations | typeof collections, ids: number[], field: string): Promise<void> {
+async function assertIdsExist(
+  tx: DbOrTx,
+  table: typeof themes | typeof collaborations | typeof collections,
+  ids: number[],
+  field: 'themes' | 'collaborations' | 'collections',
+): Promise<void> {
   if (ids.length === 0) return;
   const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-  if (missing.length) {
-    const message = `Unknown ${field}: ${missing.join(', ')}.`;
-    throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', message, { validation: { [`input.${field}`]: [message] } });
-  }
+  if (missing.length) throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', { field, problem: 'unknown', ids: missing });
 }
 
 /** Replaces each list the input names; returns [name, new value] for the ones that changed. */
@@ -401,20 +392,16 @@ export async function updateSubmissionStatus(ctx: Context, id: number, status: s
   return ctx.db.transaction(async (tx) => {
     const s = await loadSubmission(tx, id, { forUpdate: true });
     await submissionForView(ctx, id, tx);
-    if (s.member_id !== ctx.auth.member!.id) {
-      throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', 'Only the creator can submit or withdraw a creation.');
-    }
-    if (s.deleted_at) throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', 'This creation was deleted.');
-    if (s.model_type === 'set_item') throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', 'A set item is submitted with its set.');
+    if (s.member_id !== ctx.auth.member!.id) throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'not-creator' });
+    if (s.deleted_at) throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'deleted' });
+    if (s.model_type === 'set_item') throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'set-item' });
     const from = s.status;
     if (from === status) return s;
     // The owner's status changes are the lifecycle's (packages/domain/src/submission/lifecycle.ts).
     const transition = isSubmissionStatus(status) ? ownerTransition(from, status) : null;
     if (transition?.action === 'submit') {
       const missing = await completenessOf(tx, s);
-      if (missing.length) {
-        throw submissionError('SUBMISSION_INCOMPLETE', `This creation cannot be submitted yet: ${missing.map((m) => m.message).join('; ')}.`, { missing });
-      }
+      if (missing.length) throw submissionError('SUBMISSION_INCOMPLETE', { missing });
       // A rejected creation is sent again in one step, as a draft is.
       await setStatus(ctx, tx, s, 'SUBMITTED', { was_submitted: true, submitted_at: new Date() });
       await recordCreationEvent(tx, { submission_id: s.id, kind: 'submitted', actor_id: ctx.auth.member!.id });
@@ -424,18 +411,14 @@ export async function updateSubmissionStatus(ctx: Context, id: number, status: s
         .from(tests)
         .where(and(eq(tests.submission_id, s.id), inArray(tests.status, [...UNFINISHED_TEST_STATUSES])))
         .limit(1);
-      if (running) throw submissionError('SUBMISSION_TEST_RUNNING', 'A tester is working on this creation; it can be withdrawn once the test is finished.');
+      if (running) throw submissionError('SUBMISSION_TEST_RUNNING');
       await setStatus(ctx, tx, s, 'CREATED', {});
     } else {
-      const actions = ownerActionsFrom(from).map((t) => `${OWNER_ACTION_WORDS[t.action] ?? t.action} it (${String(t.to)})`);
-      throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', `A creation in ${from} cannot go to ${status}; its creator can ${actions.join(' or ') || 'nothing'}.`);
+      throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'status', from, to: status });
     }
     return loadSubmission(tx, id);
   });
 }
-
-/** How an error names the owner's actions. */
-const OWNER_ACTION_WORDS: Partial<Record<LifecycleAction, string>> = { submit: 'submit', withdraw: 'withdraw' };
 
 function isSubmissionStatus(value: string): value is SubmissionStatus {
   return (SUBMISSION_STATUSES as readonly string[]).includes(value);

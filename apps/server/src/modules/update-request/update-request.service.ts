@@ -13,7 +13,7 @@ import {
   updateRequestImages,
   updateRequests,
 } from '../../db/schema/index';
-import { authorizationError, AuthorizationCode, validationError } from '../../errors';
+import { AuthorizationCode, refuse, validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { writeLog } from '../log/log.service';
 import { recordCreationEvent } from '../message/creation-story.service';
@@ -45,13 +45,9 @@ function isStaffViewer(ctx: Context): boolean {
   return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, UPDATE_REQUEST_VIEW_PERMISSIONS);
 }
 
-function refused(ctx: Context, code: AuthorizationCode = AuthorizationCode.NOT_OWNER) {
-  return authorizationError(ctx.auth.member ? code : (ctx.auth.problem ?? AuthorizationCode.NOT_SIGNED_IN));
-}
-
 /** The owner of the creation, or staff of the updated or testing pages. */
 function assertCanRead(ctx: Context, s: Pick<SubmissionRow, 'member_id'>): void {
-  if (!isOwner(ctx, s) && !isStaffViewer(ctx)) throw refused(ctx);
+  if (!isOwner(ctx, s) && !isStaffViewer(ctx)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
 }
 
 async function loadUpdateRequest(db: DbOrTx, id: number, options: { forUpdate?: boolean } = {}): Promise<UpdateRequestRow> {
@@ -122,7 +118,7 @@ export async function createUpdateRequest(
   return ctx.db.transaction(async (tx) => {
     // The creation's lock orders two requests sent at once: the second sees the first as pending.
     const s = await loadSubmission(tx, input.submission_id, { forUpdate: true });
-    if (!isOwner(ctx, s)) throw refused(ctx);
+    if (!isOwner(ctx, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
     if (s.deleted_at !== null) throw updateRequestError('UPDATE_REQUEST_SUBMISSION_NOT_APPROVED', { status: 'DELETED' });
     if (s.status !== 'APPROVED') throw updateRequestError('UPDATE_REQUEST_SUBMISSION_NOT_APPROVED', { status: s.status });
     if (!message) throw updateRequestError('UPDATE_REQUEST_MESSAGE_MISSING', {});
@@ -255,7 +251,7 @@ export async function deleteUpdateRequest(ctx: Context, id: number): Promise<boo
   return ctx.db.transaction(async (tx) => {
     const request = await loadUpdateRequest(tx, id, { forUpdate: true });
     const s = await loadSubmission(tx, request.submission_id);
-    if (!isOwner(ctx, s)) throw refused(ctx);
+    if (!isOwner(ctx, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
     if (request.status !== 'PENDING') throw updateRequestError('UPDATE_REQUEST_NOT_PENDING', { status: request.status });
     const [fileIds, imageIds] = await Promise.all([fileIdsOf(tx, id), imageIdsOf(tx, id)]);
     await tx.delete(updateRequests).where(eq(updateRequests.id, id));
