@@ -4,7 +4,7 @@ import { GRAPHQL_PATH } from '@corner/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { bearerToken, buildContext, resolveAuth, type AppServices, type Context } from './context';
-import { schema } from './schema/index';
+import { schema } from './graphql-schema';
 import { AuthorizationCode, refuse } from './errors';
 import { createStorage, type Storage } from './storage/index';
 import { createUrlSigner, type UrlSigner } from './storage/signed-url';

@@ -21,7 +21,7 @@ import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import { createComplexityRule } from '@pothos/plugin-complexity';
 import { collectWebOperations, strayOperationFiles } from '../../../../scripts/web-operations';
 import { loadConfig } from '../config';
-import { schema } from '../schema/index';
+import { schema } from '../graphql-schema';
 import { MAX_PAGE_SIZE } from '../schema/paginator';
 import { StoredUpload } from '../storage/upload';
 import { costError, limitRules, operationLimits, parseWithLimit } from './operation-limits';

@@ -3,7 +3,7 @@ import { classifyFile, MAX_ATTACHMENT_BYTES, sniffImageType } from '@corner/doma
 import type { Config } from '../config';
 import { fileError, fileTooLarge } from '../modules/file/file.errors';
 import { imageError, imageTooLarge } from '../modules/image/image.errors';
-import { conversationError } from '../modules/message/conversation.errors';
+import { conversationError } from '../modules/conversation/conversation.errors';
 import type { GraphqlOperation } from './multipart';
 import type { UploadKind, UploadRule } from '../storage/upload';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/rows';
 import { logs, submissions } from '../db/schema/index';
-import { recordCreationEvent } from '../modules/message/creation-story.service';
+import { recordStoryAndNotify } from '../modules/story/story.service';
 import { defineJob } from './job';
 
 export const PUBLISH_JOB = 'publish';
@@ -23,7 +23,7 @@ export async function publishDue(db: DbOrTx, now = new Date()): Promise<{ publis
   return db.transaction(async (tx) => {
     const published = await markPublished(tx, now);
     // Each creation's story and its owner's notice, committed with the mark.
-    for (const id of published) await recordCreationEvent(tx, { submission_id: id, kind: 'published', actor_id: null });
+    for (const id of published) await recordStoryAndNotify(tx, { submission_id: id, kind: 'published', actor_id: null });
     return { published };
   });
 }

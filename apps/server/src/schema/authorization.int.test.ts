@@ -13,7 +13,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { hasPermission, SEEDED_ROLES } from '@corner/domain';
-import { schema } from './index';
+import { schema } from '../graphql-schema';
 import type { AuthScopes } from './builder';
 import type { OwnedDeclaration } from './policy';
 import { buildOwnedFixtures, type OwnedFixtures } from '../test/owned-fixtures';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { printedSchema, SCHEMA_FILE } from './print';
+import { printedSchema, SCHEMA_FILE } from '../print-schema';
 
 describe('schema.graphql', () => {
   it('is the printed schema: run "npm run schema" after changing the API', () => {

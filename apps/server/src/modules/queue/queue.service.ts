@@ -1,4 +1,4 @@
-import { countUnreadConversations } from '../message/conversation.service';
+import { countUnreadConversations } from '../conversation/conversation.service';
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import {
   CREATOR_COUNTER_QUEUES,

@@ -6,7 +6,7 @@ import { reports } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { changes, writeLog } from '../log/log.service';
-import { recordCreationEvent } from '../message/creation-story.service';
+import { recordStoryAndNotify } from '../story/story.service';
 import { isOwner, loadSubmission } from '../submission/submission.access';
 import { reportError } from './report.errors';
 
@@ -114,7 +114,7 @@ export async function createReport(ctx: Context, input: { submission_id: number;
       new_values: { type, note },
     });
     const typeName = REPORT_TYPES.find((t) => t.type === type)!.name;
-    await recordCreationEvent(tx, { submission_id: s.id, kind: 'reported', actor_id: actor, detail: typeName });
+    await recordStoryAndNotify(tx, { submission_id: s.id, kind: 'reported', actor_id: actor, detail: typeName });
     return row!;
   });
 }

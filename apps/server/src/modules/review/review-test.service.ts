@@ -17,7 +17,7 @@ import { files, images, submissions, testFiles, testImages, tests, updateRequest
 import { validationError } from '../../errors';
 import { loadAuthMember } from '../member/session.sql';
 import { changes, writeLog } from '../log/log.service';
-import { recordCreationEvent } from '../message/creation-story.service';
+import { recordStoryAndNotify } from '../story/story.service';
 import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
 import { setChildren } from '../submission/submission.service';
 import type { ImageView } from '../image/image.service';
@@ -268,7 +268,7 @@ export async function updateTest(ctx: Context, id: number, input: TestUpdate): P
     }
     if (t.update_request_id === null) await syncTestingStatus(ctx, tx, s);
     if (state.test_result === 'FAILED' && (t.status !== 'DONE' || t.test_result !== 'FAILED')) {
-      await recordCreationEvent(tx, { submission_id: s.id, kind: 'test_failed', actor_id: ctx.auth.member!.id });
+      await recordStoryAndNotify(tx, { submission_id: s.id, kind: 'test_failed', actor_id: ctx.auth.member!.id });
     }
     return loadTest(tx, id);
   });

@@ -9,7 +9,7 @@ import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { loadAuthMember } from '../member/session.sql';
 import { escapeLike } from '../../db/sql';
 import { writeLog } from '../log/log.service';
-import { recordCreationEvent } from '../message/creation-story.service';
+import { recordStoryAndNotify } from '../story/story.service';
 import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
 import { setChildren } from '../submission/submission.service';
 import { assertNotLockedByOther, releaseOwnLock } from './review-lock.service';
@@ -95,7 +95,7 @@ async function decide(
     previous_values: { ...previous },
     new_values: { ...next, ...extra },
   });
-  await recordCreationEvent(tx, { submission_id: s.id, kind: action, actor_id: ctx.auth.member!.id });
+  await recordStoryAndNotify(tx, { submission_id: s.id, kind: action, actor_id: ctx.auth.member!.id });
   return loadSubmission(tx, s.id);
 }
 
@@ -267,7 +267,7 @@ export async function undoReviewDecision(ctx: Context, id: number, now = new Dat
       previous_values: { ...current },
       new_values: { ...previous, undone: log.action, restored_test_ids: restored.map((r) => r.id) },
     });
-    await recordCreationEvent(tx, { submission_id: id, kind: 'decision_undone', actor_id: ctx.auth.member!.id, detail: `the ${log.action === 'approved' ? 'approval' : 'rejection'}` });
+    await recordStoryAndNotify(tx, { submission_id: id, kind: 'decision_undone', actor_id: ctx.auth.member!.id, detail: `the ${log.action === 'approved' ? 'approval' : 'rejection'}` });
     return loadSubmission(tx, id);
   });
 }

@@ -49,7 +49,7 @@ import { authorizationError, AuthorizationCode, validationError } from '../../er
 import { changes, writeLog } from '../log/log.service';
 import { loadSubmission, submissionForEdit, submissionForView, type SubmissionRow } from './submission.access';
 import { notEditable, submissionError } from './submission.errors';
-import { recordCreationEvent } from '../message/creation-story.service';
+import { recordStoryAndNotify } from '../story/story.service';
 import { KIND_TABLES, type CREATABLE_KINDS } from './submission.kinds';
 
 /** Parses input with a domain rule, or throws Lighthouse validation errors naming each field. */
@@ -404,7 +404,7 @@ export async function updateSubmissionStatus(ctx: Context, id: number, status: s
       if (missing.length) throw submissionError('SUBMISSION_INCOMPLETE', { missing });
       // A rejected creation is sent again in one step, as a draft is.
       await setStatus(ctx, tx, s, 'SUBMITTED', { was_submitted: true, submitted_at: new Date() });
-      await recordCreationEvent(tx, { submission_id: s.id, kind: 'submitted', actor_id: ctx.auth.member!.id });
+      await recordStoryAndNotify(tx, { submission_id: s.id, kind: 'submitted', actor_id: ctx.auth.member!.id });
     } else if (transition?.action === 'withdraw') {
       const [running] = await tx
         .select({ id: tests.id })

@@ -16,7 +16,7 @@ import {
 import { AuthorizationCode, refuse, validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { writeLog } from '../log/log.service';
-import { recordCreationEvent } from '../message/creation-story.service';
+import { recordStoryAndNotify } from '../story/story.service';
 import { logFileChange, versionsOf, type FileRow, type FileVersionView } from '../file/file.service';
 import type { ImageView } from '../image/image.service';
 import { isOwner, loadSubmission, type SubmissionRow } from '../submission/submission.access';
@@ -241,7 +241,7 @@ export async function decideUpdateRequest(ctx: Context, id: number, status: stri
       previous_values: { status: request.status },
       new_values: { status, ...(text ? { note: text } : {}), ...(published.length ? { published_versions: published } : {}) },
     });
-    if (status === 'APPROVED') await recordCreationEvent(tx, { submission_id: s.id, kind: 'update_approved', actor_id: actor });
+    if (status === 'APPROVED') await recordStoryAndNotify(tx, { submission_id: s.id, kind: 'update_approved', actor_id: actor });
     return row!;
   });
 }

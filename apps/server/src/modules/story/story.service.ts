@@ -1,10 +1,11 @@
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { portalPaths, TAG_USER_DELETED, TAG_USER_READ, type NotificationType } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
-import { conversationCustomFields, conversations, conversationTags, conversationThreads, members } from '../../db/schema/index';
+import { conversationCustomFields, conversations, conversationTags, conversationThreads, members, submissions } from '../../db/schema/index';
 import { publishLive } from '../live/live.service';
 import { notify } from '../notification/notification.service';
-import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
+import type { SubmissionRow } from '../submission/submission.access';
+import { notFoundError } from '../../errors';
 
 /** The changes of a creation's status its story records. */
 export type CreationEventKind = 'submitted' | 'test_failed' | 'approved' | 'rejected' | 'published' | 'update_approved' | 'reported' | 'decision_undone';
@@ -133,8 +134,11 @@ async function storyConversation(tx: DbOrTx, s: SubmissionRow, actorId: number |
  * creators are told about, a notification to the owner (never to an owner who did it themselves).
  * Set items follow their set and are not recorded. Runs in the caller's transaction.
  */
-export async function recordCreationEvent(tx: DbOrTx, event: CreationEvent): Promise<void> {
-  const s = await loadSubmission(tx, event.submission_id);
+export async function recordStoryAndNotify(tx: DbOrTx, event: CreationEvent): Promise<void> {
+  // The row as this transaction sees it (the caller has just changed it); read here, so that the
+  // story depends on the table alone and any module may tell it.
+  const [s] = await tx.select().from(submissions).where(eq(submissions.id, event.submission_id));
+  if (!s) throw notFoundError(`Creation ${event.submission_id}`);
   if (s.model_type === 'set_item') return;
   const [actor] = event.actor_id !== null ? await tx.select({ username: members.username }).from(members).where(eq(members.id, event.actor_id)) : [];
   await tx.execute(sql`select pg_advisory_xact_lock(${STORY_LOCK}, ${s.id})`);

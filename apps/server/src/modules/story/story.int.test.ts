@@ -5,7 +5,7 @@ import { conversations, conversationTags, conversationThreads, images, updateReq
 import { publishDue } from '../../jobs/publish.job';
 import { buildMember, buildRole, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
-import { formatUtc, recordCreationEvent } from './creation-story.service';
+import { formatUtc, recordStoryAndNotify } from './story.service';
 
 const spies = vi.hoisted(() => ({ notify: [] as { member_id: number; type: string; message: string; reference: string | null }[] }));
 vi.mock('../notification/notification.service', async (importOriginal) => {
@@ -63,11 +63,11 @@ async function story(submissionId: number) {
 
 const lastEntry = async (submissionId: number) => (await story(submissionId))[0]!.threads.at(-1)!;
 
-describe('recordCreationEvent', () => {
+describe('recordStoryAndNotify', () => {
   it('opens the creation’s conversation (closed, subject its name, with the owner) and appends to it after', async () => {
     const s = await buildSubmission(server.database.db, owner.id, { name: 'Cosy armchair', status: 'SUBMITTED' });
-    await recordCreationEvent(server.database.db, { submission_id: s, kind: 'submitted', actor_id: owner.id });
-    await recordCreationEvent(server.database.db, { submission_id: s, kind: 'test_failed', actor_id: tester.id, detail: 'The seat clips through the floor.' });
+    await recordStoryAndNotify(server.database.db, { submission_id: s, kind: 'submitted', actor_id: owner.id });
+    await recordStoryAndNotify(server.database.db, { submission_id: s, kind: 'test_failed', actor_id: tester.id, detail: 'The seat clips through the floor.' });
     const [c, ...more] = await story(s);
     expect(more).toEqual([]);
     expect(c).toMatchObject({ subject: 'Cosy armchair', member_id: owner.id, status: 'closed', mailbox_id: 'submissions' });
@@ -94,7 +94,7 @@ describe('recordCreationEvent', () => {
       { conversation_id: deleted!.id, tag: 'user-deleted' },
       { conversation_id: open!.id, tag: 'user-read' },
     ]);
-    await recordCreationEvent(db, { submission_id: s, kind: 'reported', actor_id: member.id, detail: 'Broken or not working in the game' });
+    await recordStoryAndNotify(db, { submission_id: s, kind: 'reported', actor_id: member.id, detail: 'Broken or not working in the game' });
     const all = await story(s);
     const target = all.find((c) => c.id === open!.id)!;
     expect(target.threads.map((t) => t.text)).toEqual(['Reported by a member: Broken or not working in the game']);
@@ -109,7 +109,7 @@ describe('recordCreationEvent', () => {
     const s = await buildSubmission(db, owner.id);
     const { submissions } = await import('../../db/schema/index');
     await db.update(submissions).set({ model_type: 'set_item' }).where(eq(submissions.id, s));
-    await recordCreationEvent(db, { submission_id: s, kind: 'approved', actor_id: reviewer.id });
+    await recordStoryAndNotify(db, { submission_id: s, kind: 'approved', actor_id: reviewer.id });
     expect(await story(s)).toEqual([]);
     expect(spies.notify).toEqual([]);
   });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { printSchema } from 'graphql';
-import { schema } from './index';
+import { schema } from './graphql-schema';
 
 /** The committed SDL file; clients (gql.tada) read their types from it. */
-export const SCHEMA_FILE = path.resolve(import.meta.dirname, '../../../../schema.graphql');
+export const SCHEMA_FILE = path.resolve(import.meta.dirname, '../../../schema.graphql');
 
 export function printedSchema(): string {
   return `${printSchema(schema)}\n`;

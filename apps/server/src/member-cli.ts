@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
-import { openAndPrepare } from '../../boot';
-import { createMember, findMemberByEmail, grantRole, revokeRole } from './member.service';
+import { loadConfig } from './config';
+import { openAndPrepare } from './boot';
+import { createMember, findMemberByEmail, grantRole, revokeRole } from './modules/member/member.service';
 
 const USAGE = `Usage:
   npm run member -- add --email EMAIL --username NAME --password PASSWORD [--role ROLE ...]
