@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client';
 import { conversations, conversationThreads, fileVersions, files, gameItems, imageHotspots, images, objectGuids, zipBundles } from '../db/schema/index';
-import type { OwnedKind } from '../schema/policy';
 import { blobKey } from '../storage/index';
 import { buildSubmission } from './factories';
+
+/** Kinds of resources a creator owns, which the authorization walk builds one of each. */
+export type OwnedKind = 'submission' | 'image' | 'file' | 'hotspot' | 'objectGuid' | 'gameItem' | 'setItem' | 'zipBundle' | 'conversation';
 
 export type OwnedFixtures = Record<OwnedKind, number>;
 

@@ -1,6 +1,6 @@
 import { TAG_USER_READ } from '@corner/domain';
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
+import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import { MemberSummaryPaginator, MemberSummaryRef } from '../member/member.schema';
 import { loadMemberSummary } from '../member/member.service';
@@ -132,7 +132,6 @@ builder.queryFields((t) => ({
     type: ConversationRef,
     description: 'Owner or message staff; another creator is refused (NOT_OWNER). The owner reading it marks it read.',
     authScopes: policy.signedIn,
-    extensions: owned('conversation', 'id', service.MESSAGE_VIEW_PERMISSIONS),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_r, a, ctx) => service.getConversation(ctx, a.id),
   }),
@@ -177,7 +176,6 @@ builder.mutationFields((t) => ({
     type: ConversationRef,
     description: 'The creator replies on their own conversation: status active, user-deleted removed.',
     authScopes: policy.signedIn,
-    extensions: owned('conversation', 'conversation_id', service.MESSAGE_EDIT_PERMISSIONS),
     args: {
       conversation_id: t.arg.int({ required: true }),
       message: t.arg.string({ required: true }),
@@ -203,7 +201,6 @@ builder.mutationFields((t) => ({
     type: ConversationRef,
     description: 'Adds and/or removes tags. Creators: only user-read and user-deleted on their own conversations; staff: any tag.',
     authScopes: policy.signedIn,
-    extensions: owned('conversation', 'id', service.MESSAGE_EDIT_PERMISSIONS),
     args: { id: t.arg.int({ required: true }), add: t.arg.stringList(), remove: t.arg.stringList() },
     resolve: (_r, a, ctx) => service.tagConversation(ctx, a),
   }),

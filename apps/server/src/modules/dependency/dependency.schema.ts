@@ -1,7 +1,6 @@
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
+import { policy } from '../../schema/policy';
 import { RequiredItemRef, SubmissionPropertiesRef } from '../submission/submission.schema';
-import { STAFF_VIEW_PERMISSIONS } from '../submission/submission.access';
 import * as service from './dependency.service';
 import { fetchPageSource } from './page-source';
 
@@ -60,7 +59,6 @@ builder.queryFields((t) => ({
     type: [RequiredItemRef],
     description: "A creation's required downloads.",
     authScopes: policy.public,
-    extensions: owned('submission', 'submission_id', STAFF_VIEW_PERMISSIONS),
     args: { submission_id: t.arg.int({ required: true }) },
     resolve: (_r, a, ctx) => service.requiredItemsOf(ctx, a.submission_id),
   }),

@@ -1,7 +1,7 @@
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
+import { policy } from '../../schema/policy';
 import { MemberSummaryRef } from '../member/member.schema';
-import { assertCanView, STAFF_EDIT_PERMISSIONS } from '../submission/submission.access';
+import { assertCanView } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as fileService from './file.service';
 import * as gameItemService from './game-item.service';
@@ -135,9 +135,6 @@ builder.objectFields(SubmissionPropertiesRef, (t) => ({
   }),
 }));
 
-const edit = STAFF_EDIT_PERMISSIONS;
-/** Staff who manage files may change any creation's files, as reviewers may. */
-const fileStaffEdit = fileService.FILE_STAFF_EDIT_PERMISSIONS;
 
 export const FileUploadUrlRef = builder.objectRef<directUploadService.FileUploadUrl>('FileUploadUrl').implement({
   description: 'A signed direct upload: PUT the file to `url` with `headers` before `expires_at`, then register `key`.',
@@ -181,7 +178,6 @@ builder.queryFields((t) => ({
     type: FileRef,
     description: 'One file, deleted or not: its owner, or staff who manage files.',
     authScopes: policy.signedIn,
-    extensions: owned('file', 'id', fileService.FILE_MANAGER_VIEW_PERMISSIONS),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => fileService.fileForView(ctx, args.id),
   }),
@@ -193,7 +189,6 @@ builder.mutationFields((t) => ({
     description:
       'Adds a file to a creation as version 1: either `file` in a multipart request, or the `key` of a direct upload (getFileUploadUrl) with its `filename`.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'submission_id', edit),
     args: {
       submission_id: t.arg.int({ required: true }),
       file: t.arg({ type: 'Upload', extensions: { upload: 'file' } }),
@@ -215,7 +210,6 @@ builder.mutationFields((t) => ({
     description:
       'Uploads a new version of a file (`file` in a multipart request, or a direct upload’s `key` and `filename`): the newest version + 1, of the same kind as the file (a Sims 4 package by a Sims 4 package, an image by an image). The published version stays until it is changed. The owner while the creation is editable; reviewers and file managers at any status. A deleted file is restored first.',
     authScopes: policy.signedIn,
-    extensions: owned('file', 'id', fileStaffEdit),
     args: {
       id: t.arg.int({ required: true }),
       file: t.arg({ type: 'Upload', extensions: { upload: 'file' } }),
@@ -229,7 +223,6 @@ builder.mutationFields((t) => ({
     description:
       'Changes several files of one creation in one go (names; published versions for file managers only), each change logged. All or nothing; answers the files in the order given.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'submission_id', fileStaffEdit),
     args: {
       submission_id: t.arg.int({ required: true }),
       files: t.arg({ type: [SubmissionFileChangeRef], required: true }),
@@ -247,7 +240,6 @@ builder.mutationFields((t) => ({
     type: FileRef,
     description: 'Brings back a deleted file, with all its versions and history; a live file is answered unchanged.',
     authScopes: policy.signedIn,
-    extensions: owned('file', 'id', fileStaffEdit),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => fileService.restoreSubmissionFile(ctx, args.id),
   }),
@@ -255,14 +247,12 @@ builder.mutationFields((t) => ({
     type: FileRef,
     description: 'Renames a file (the extension stays).',
     authScopes: policy.signedIn,
-    extensions: owned('file', 'id', fileStaffEdit),
     args: { id: t.arg.int({ required: true }), filename: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => fileService.updateSubmissionFile(ctx, args.id, args.filename),
   }),
   deleteSubmissionFile: t.boolean({
     description: 'Deletes a file; its row, versions and history are kept, and restoreSubmissionFile brings it back.',
     authScopes: policy.signedIn,
-    extensions: owned('file', 'id', fileStaffEdit),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => fileService.deleteSubmissionFile(ctx, args.id),
   }),
@@ -270,20 +260,17 @@ builder.mutationFields((t) => ({
     type: ObjectGuidRef,
     description: 'Lists an object GUID: up to 16 hex digits, with or without 0x.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'submission_id', edit),
     args: { submission_id: t.arg.int({ required: true }), object_guid: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => objectGuidService.createObjectGuid(ctx, args.submission_id, args.object_guid),
   }),
   deleteObjectGuid: t.boolean({
     authScopes: policy.signedIn,
-    extensions: owned('objectGuid', 'id', edit),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => objectGuidService.deleteObjectGuid(ctx, args.id),
   }),
   createGameItem: t.field({
     type: GameItemRef,
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'submission_id', edit),
     args: {
       submission_id: t.arg.int({ required: true }),
       name: t.arg.string({ required: true }),
@@ -297,7 +284,6 @@ builder.mutationFields((t) => ({
     type: GameItemRef,
     description: 'Changes the fields given; null clears an optional one.',
     authScopes: policy.signedIn,
-    extensions: owned('gameItem', 'id', edit),
     args: {
       id: t.arg.int({ required: true }),
       name: t.arg.string(),
@@ -309,7 +295,6 @@ builder.mutationFields((t) => ({
   }),
   deleteGameItem: t.boolean({
     authScopes: policy.signedIn,
-    extensions: owned('gameItem', 'id', edit),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => gameItemService.deleteGameItem(ctx, args.id),
   }),

@@ -22,9 +22,9 @@ import {
   checkCanEdit,
   isOwner,
   loadSubmission,
-  STAFF_EDIT_PERMISSIONS,
   STAFF_VIEW_PERMISSIONS,
-  submissionForEdit,
+  beginEdit,
+  reopenForOwnerEdit,
   type SubmissionRow,
 } from '../submission/submission.access';
 import { notEditable } from '../submission/submission.errors';
@@ -136,8 +136,6 @@ export interface FileVersionView {
 
 /** File managers change files at any status of a live creation and set published versions. */
 const FILE_MANAGER_EDIT = pagePermission('file-management', 'edit');
-/** Staff who may change any creation's files: reviewers (as with any content) and file managers. */
-export const FILE_STAFF_EDIT_PERMISSIONS: readonly string[] = [...STAFF_EDIT_PERMISSIONS, FILE_MANAGER_EDIT];
 /** Staff who may find and read any file (file management and the archive). */
 export const FILE_MANAGER_VIEW_PERMISSIONS: readonly string[] = [pagePermission('file-management', 'view'), FILE_MANAGER_EDIT];
 
@@ -375,14 +373,14 @@ export async function createSubmissionFile(ctx: Context, submissionId: number, s
     source,
     () => checkCanEdit(ctx, submissionId),
     async (tx, upload, kind) => {
-      const s = await submissionForEdit(ctx, submissionId, tx);
+      const s = await beginEdit(ctx, submissionId, tx);
       return insertSubmissionFile(tx, { submission: s, actorId: ctx.auth.member!.id, content: upload, kind });
     },
   );
 }
 
 /**
- * Who may change a creation's files now: the owner and reviewers as for any edit (submissionForEdit),
+ * Who may change a creation's files now: the owner and reviewers as for any edit (beginEdit),
  * and file managers at any status, since they look after the files of approved creations too.
  * Nobody changes the files of a deleted creation: it is restored first.
  */
@@ -401,8 +399,7 @@ type FileChange = 'edit' | 'newVersion';
 async function submissionForFileChange(ctx: Context, tx: DbOrTx, id: number, change: FileChange = 'edit'): Promise<SubmissionRow> {
   const s = await loadSubmission(tx, id, { forUpdate: true });
   assertCanChangeFiles(ctx, s, change);
-  if (isOwner(ctx, s) && s.status === 'REJECTED') return submissionForEdit(ctx, id, tx);
-  return s;
+  return reopenForOwnerEdit(ctx, tx, s);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { gameItems } from '../../db/schema/index';
 import { changes, writeLog } from '../log/log.service';
-import { submissionForEdit, type SubmissionRow } from '../submission/submission.access';
+import { beginEdit, type SubmissionRow } from '../submission/submission.access';
 import { fileError } from './file.errors';
 
 export type GameItemRow = typeof gameItems.$inferSelect;
@@ -32,7 +32,7 @@ function blankToNull<T extends Record<string, unknown>>(fields: T): T {
 /** Lists a game item a lot or household uses (name, type, download link, expansion pack). */
 export async function createGameItem(ctx: Context, submissionId: number, input: GameItemFields): Promise<GameItemRow> {
   return ctx.db.transaction(async (tx) => {
-    const s = await submissionForEdit(ctx, submissionId, tx);
+    const s = await beginEdit(ctx, submissionId, tx);
     const parsed = gameItemInput.safeParse(input);
     if (!parsed.success) throw invalid(parsed.error.issues);
     const values = blankToNull({ type: null, download_url: null, expansion_pack: null, ...parsed.data });
@@ -45,7 +45,7 @@ export async function createGameItem(ctx: Context, submissionId: number, input: 
 async function gameItemForEdit(ctx: Context, tx: DbOrTx, id: number): Promise<{ item: GameItemRow; submission: SubmissionRow }> {
   const [item] = await tx.select().from(gameItems).where(eq(gameItems.id, id));
   if (!item) throw fileError('GAME_ITEM_NOT_FOUND', { id });
-  return { item, submission: await submissionForEdit(ctx, item.submission_id, tx) };
+  return { item, submission: await beginEdit(ctx, item.submission_id, tx) };
 }
 
 /** Changes the fields given; null clears an optional one. */

@@ -4,7 +4,7 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { objectGuids } from '../../db/schema/index';
 import { writeLog } from '../log/log.service';
-import { submissionForEdit, type SubmissionRow } from '../submission/submission.access';
+import { beginEdit, type SubmissionRow } from '../submission/submission.access';
 import { fileError } from './file.errors';
 
 export type ObjectGuidRow = typeof objectGuids.$inferSelect;
@@ -19,7 +19,7 @@ export async function listObjectGuids(db: DbOrTx, s: SubmissionRow): Promise<Obj
  */
 export async function createObjectGuid(ctx: Context, submissionId: number, objectGuid: string): Promise<ObjectGuidRow> {
   return ctx.db.transaction(async (tx) => {
-    const s = await submissionForEdit(ctx, submissionId, tx);
+    const s = await beginEdit(ctx, submissionId, tx);
     const guid = normaliseObjectGuid(objectGuid);
     if (!guid) throw fileError('OBJECT_GUID_INVALID', {});
     const [existing] = await tx
@@ -44,7 +44,7 @@ export async function deleteObjectGuid(ctx: Context, id: number): Promise<boolea
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(objectGuids).where(eq(objectGuids.id, id));
     if (!row) throw fileError('OBJECT_GUID_NOT_FOUND', { id });
-    const s = await submissionForEdit(ctx, row.submission_id, tx);
+    const s = await beginEdit(ctx, row.submission_id, tx);
     await tx.delete(objectGuids).where(eq(objectGuids.id, id));
     await writeLog(tx, {
       submission_id: s.id,

@@ -12,7 +12,7 @@ import { fileLogs, files } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { StoredUpload } from '../../storage/upload';
 import type { JobServices } from '../../jobs/job';
-import { checkCanEdit, loadSubmission, submissionForEdit } from '../submission/submission.access';
+import { checkCanEdit, loadSubmission, beginEdit } from '../submission/submission.access';
 import { BlobNotFoundError, type StoredObject } from '../../storage/index';
 import { claimUpload, releaseUnusedUploads } from './blob.service';
 import { fileError } from './file.errors';
@@ -180,7 +180,7 @@ async function commit(actor: Context, zip: FileRow, unpacked: Unpacked): Promise
       throw fileError('FILE_NOT_FOUND', { id: zip.id });
     }
     // Takes a REJECTED creation of its owner back to CREATED, in this transaction.
-    const submission = await submissionForEdit(actor, submissionId, tx);
+    const submission = await beginEdit(actor, submissionId, tx);
     const created: number[] = [];
     for (const e of unpacked.entries) {
       const upload = asUpload(e.stored, e.filename);

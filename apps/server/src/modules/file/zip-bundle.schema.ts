@@ -1,6 +1,5 @@
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
-import { STAFF_VIEW_PERMISSIONS } from '../submission/submission.access';
+import { policy } from '../../schema/policy';
 import * as zipBundleService from './zip-bundle.service';
 
 /** GraphQL's Int is 32-bit. */
@@ -39,7 +38,6 @@ builder.queryFields((t) => ({
     type: ZipBundleRef,
     description: 'A zip to follow while it is built: one the caller asked for, one of the caller’s own creation, or any zip for staff.',
     authScopes: policy.signedIn,
-    extensions: owned('zipBundle', 'id', STAFF_VIEW_PERMISSIONS),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => zipBundleService.zipBundle(ctx, args.id),
   }),
@@ -51,7 +49,6 @@ builder.mutationFields((t) => ({
     description:
       'Builds the download zip of a creation’s files in the background (the published versions where set, else the newest). Follow it with zipBundle(id); an unchanged creation’s ready zip is answered at once.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'id', STAFF_VIEW_PERMISSIONS),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => zipBundleService.generateZipFileForSubmission(ctx, args.id),
   }),

@@ -1,6 +1,6 @@
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
-import { assertCanView, STAFF_EDIT_PERMISSIONS } from '../submission/submission.access';
+import { policy } from '../../schema/policy';
+import { assertCanView } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as imageService from './image.service';
 
@@ -48,14 +48,12 @@ builder.objectFields(SubmissionPropertiesRef, (t) => ({
   }),
 }));
 
-const edit = STAFF_EDIT_PERMISSIONS;
 
 builder.mutationFields((t) => ({
   createSubmissionImage: t.field({
     type: ImageRef,
     description: 'Uploads an image (multipart request) and appends it to the creation’s images.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'submission_id', edit),
     args: {
       submission_id: t.arg.int({ required: true }),
       file: t.arg({ type: 'Upload', required: true, extensions: { upload: 'image' } }),
@@ -65,7 +63,6 @@ builder.mutationFields((t) => ({
   deleteSubmissionImage: t.boolean({
     description: 'Deletes an image (kept in history); the others close up.',
     authScopes: policy.signedIn,
-    extensions: owned('image', 'id', edit),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => imageService.deleteSubmissionImage(ctx, args.id),
   }),
@@ -73,7 +70,6 @@ builder.mutationFields((t) => ({
     type: [ImageRef],
     description: "Orders a creation's images; `image_ids` must list each of its images exactly once.",
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'submission_id', edit),
     args: {
       submission_id: t.arg.int({ required: true }),
       image_ids: t.arg.intList({ required: true }),
@@ -83,7 +79,6 @@ builder.mutationFields((t) => ({
   createImageHotspot: t.field({
     type: ImageHotspotRef,
     authScopes: policy.signedIn,
-    extensions: owned('image', 'image_id', edit),
     args: {
       image_id: t.arg.int({ required: true }),
       url: t.arg.string({ required: true }),
@@ -97,7 +92,6 @@ builder.mutationFields((t) => ({
     type: ImageHotspotRef,
     description: 'Changes the fields given; a null title removes it.',
     authScopes: policy.signedIn,
-    extensions: owned('hotspot', 'id', edit),
     args: {
       id: t.arg.int({ required: true }),
       url: t.arg.string(),
@@ -109,7 +103,6 @@ builder.mutationFields((t) => ({
   }),
   deleteImageHotspot: t.boolean({
     authScopes: policy.signedIn,
-    extensions: owned('hotspot', 'id', edit),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => imageService.deleteImageHotspot(ctx, args.id),
   }),

@@ -16,7 +16,7 @@ import type { StoredUpload } from '../../storage/upload';
 import type { Storage } from '../../storage/index';
 import { changes, writeLog } from '../log/log.service';
 import { claimUpload } from '../file/blob.service';
-import { checkCanEdit, isPublished, submissionForEdit, type SubmissionRow } from '../submission/submission.access';
+import { checkCanEdit, isPublished, beginEdit, type SubmissionRow } from '../submission/submission.access';
 import { imageError, imageTooLarge } from './image.errors';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -132,7 +132,7 @@ export async function createSubmissionImage(ctx: Context, submissionId: number, 
   if (upload.size > ctx.config.MAX_IMAGE_BYTES) throw imageTooLarge(upload.size, ctx.config.MAX_IMAGE_BYTES);
   const { mimetype, width, height } = await inspectImage(ctx.storage, upload);
   return ctx.db.transaction(async (tx) => {
-    const s = await submissionForEdit(ctx, submissionId, tx);
+    const s = await beginEdit(ctx, submissionId, tx);
     await claimUpload(tx, ctx.storage, upload, () => imageError('IMAGE_UPLOAD_LOST', { filename: upload.filename }));
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -172,7 +172,7 @@ export async function createSubmissionImage(ctx: Context, submissionId: number, 
 async function imageForEdit(ctx: Context, tx: DbOrTx, id: number): Promise<{ image: ImageRow; submission: SubmissionRow }> {
   const [image] = await tx.select().from(images).where(eq(images.id, id));
   if (!image || image.submission_id === null) throw imageError('IMAGE_NOT_FOUND', { id });
-  const submission = await submissionForEdit(ctx, image.submission_id, tx);
+  const submission = await beginEdit(ctx, image.submission_id, tx);
   if (image.deleted_at) throw imageError('IMAGE_NOT_FOUND', { id });
   return { image, submission };
 }
@@ -209,7 +209,7 @@ export async function deleteSubmissionImage(ctx: Context, id: number): Promise<b
 /** Puts a creation's images in the given order; the list must name each live image exactly once. */
 export async function setImageOrder(ctx: Context, submissionId: number, imageIds: readonly number[]): Promise<ImageView[]> {
   return ctx.db.transaction(async (tx) => {
-    const s = await submissionForEdit(ctx, submissionId, tx);
+    const s = await beginEdit(ctx, submissionId, tx);
     const live = await tx
       .select({ id: images.id })
       .from(images)
@@ -272,7 +272,7 @@ export async function createImageHotspot(
 async function hotspotForEdit(ctx: Context, tx: DbOrTx, id: number): Promise<{ hotspot: HotspotRow; submission: SubmissionRow }> {
   const [hotspot] = await tx.select().from(imageHotspots).where(eq(imageHotspots.id, id));
   if (!hotspot) throw imageError('HOTSPOT_NOT_FOUND', { id });
-  const submission = await submissionForEdit(ctx, hotspot.submission_id, tx);
+  const submission = await beginEdit(ctx, hotspot.submission_id, tx);
   return { hotspot, submission };
 }
 

@@ -1,5 +1,5 @@
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
+import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import { MemberSummaryRef } from '../member/member.schema';
 import { loadMemberSummary } from '../member/member.service';
@@ -53,7 +53,6 @@ builder.queryFields((t) => ({
     type: SubmissionReportPaginator,
     description: 'One creation’s reports, newest first, for its owner or staff of the reported page.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'submission_id', service.REPORT_VIEW_PERMISSIONS),
     args: { submission_id: t.arg.int({ required: true }), first: t.arg.int(), page: t.arg.int(), include_dismissed: t.arg.boolean({ defaultValue: false }) },
     resolve: (_r, a, ctx) => service.listSubmissionReports(ctx, a),
   }),

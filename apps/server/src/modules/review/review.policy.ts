@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS, hasPermission, pagePermission } from '@corner/domain';
+import { ADMIN_ACCESS, hasPermission } from '@corner/domain';
 import type { Context } from '../../context';
 import { policy } from '../../schema/policy';
 
@@ -27,5 +27,3 @@ export function isStaff(ctx: Context): boolean {
   return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, ADMIN_ACCESS);
 }
 
-/** Restoring mirrors deleting: staff with the published page's edit permission may restore any creation. */
-export const RESTORE_STAFF_PERMISSIONS = [pagePermission('published', 'edit')];

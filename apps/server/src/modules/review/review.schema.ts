@@ -1,6 +1,6 @@
 import type { Context } from '../../context';
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
+import { policy } from '../../schema/policy';
 import { FileRef } from '../file/file.schema';
 import { ImageRef } from '../image/image.schema';
 import { MemberSummaryPaginator, MemberSummaryRef } from '../member/member.schema';
@@ -11,7 +11,7 @@ import { checklistKind, CHECKLIST_KINDS, loadReviewData, type ChecklistItem, typ
 import { freshLock, lockForReview, releaseLock, type ReviewLockView } from './review-lock.service';
 import * as testService from './review-test.service';
 import { reviewError } from './review.errors';
-import { isStaff, RESTORE_STAFF_PERMISSIONS, reviewPolicy } from './review.policy';
+import { isStaff, reviewPolicy } from './review.policy';
 import * as service from './review.service';
 
 // Read when the schema loads: a broken data file stops the start with a message naming it.
@@ -263,7 +263,6 @@ builder.mutationFields((t) => ({
     type: SubmissionPropertiesRef,
     description: 'Restores a deleted creation: staff with page-published:edit, or its creator when it was never approved.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'id', RESTORE_STAFF_PERMISSIONS),
     args: { id: t.arg.int({ required: true, description: ID_DESCRIPTION }) },
     resolve: (_r, a, ctx) => service.restoreSubmission(ctx, a.id),
   }),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_ACCESS, hasPermission, isPublished, OWNER_EDITABLE_STATUSES, pagePermission } from '@corner/domain';
+import { ADMIN_ACCESS, hasPermission, isPublished, lifecycleTransition, OWNER_EDITABLE_STATUSES, pagePermission } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { submissions } from '../../db/schema/index';
@@ -60,25 +60,39 @@ export async function checkCanEdit(ctx: Context, id: number): Promise<void> {
   assertCanEdit(ctx, await loadSubmission(ctx.db, id));
 }
 
-/**
- * Loads and locks a creation the caller may edit now; call it inside the transaction that makes the
- * change. When its owner edits a REJECTED creation, the creation goes back to CREATED (DESIGN 3) in
- * that same transaction: whatever the edit (details, tags, images, files), and undone with it if the
- * edit fails.
- */
-export async function submissionForEdit(ctx: Context, id: number, tx: DbOrTx): Promise<SubmissionRow> {
+/** Loads and locks a creation the caller may edit now, changing nothing. */
+async function submissionForEdit(ctx: Context, id: number, tx: DbOrTx): Promise<SubmissionRow> {
   const s = await loadSubmission(tx, id, { forUpdate: true });
   assertCanEdit(ctx, s);
-  if (s.status !== 'REJECTED' || !isOwner(ctx, s)) return s;
-  const [reopened] = await tx.update(submissions).set({ status: 'CREATED' }).where(eq(submissions.id, s.id)).returning();
+  return s;
+}
+
+/**
+ * The lifecycle's `reopen` (DESIGN 3): when its owner starts changing a rejected creation, it is a
+ * draft again, in the transaction of that change (and undone with it if the change fails). Anyone
+ * else's change, or a creation in another status, leaves it as it is.
+ */
+export async function reopenForOwnerEdit(ctx: Context, tx: DbOrTx, s: SubmissionRow): Promise<SubmissionRow> {
+  const reopen = lifecycleTransition('reopen', s.status);
+  if (!reopen || reopen.to === 'previous' || !isOwner(ctx, s)) return s;
+  const [reopened] = await tx.update(submissions).set({ status: reopen.to }).where(eq(submissions.id, s.id)).returning();
   await writeLog(tx, {
     submission_id: s.id,
     member_id: ctx.auth.member!.id,
     entity: 'submission',
     entity_id: s.id,
     action: 'status',
-    previous_values: { status: 'REJECTED' },
-    new_values: { status: 'CREATED' },
+    previous_values: { status: s.status },
+    new_values: { status: reopen.to },
   });
   return reopened!;
+}
+
+/**
+ * What every edit of a creation starts with, inside the transaction that makes it: the creation
+ * loaded, locked and checked (the caller may edit it now), and reopened when its owner changes it
+ * after a rejection (`reopenForOwnerEdit`).
+ */
+export async function beginEdit(ctx: Context, id: number, tx: DbOrTx): Promise<SubmissionRow> {
+  return reopenForOwnerEdit(ctx, tx, await submissionForEdit(ctx, id, tx));
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { ADMIN_ACCESS, pagePermission, type MissingItem } from '@corner/domain';
+import type { MissingItem } from '@corner/domain';
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
+import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import {
   attributes,
@@ -22,7 +22,7 @@ import { AttributeRef, CategoryRef } from '../catalog/catalog.schema';
 import { MemberSummaryRef } from '../member/member.schema';
 import { loadMemberSummary } from '../member/member.service';
 import * as catalog from '../catalog/catalog.service';
-import { STAFF_EDIT_PERMISSIONS, STAFF_VIEW_PERMISSIONS, submissionForView, type SubmissionRow } from './submission.access';
+import { submissionForView, type SubmissionRow } from './submission.access';
 import { submissionError } from './submission.errors';
 import { loadKindRow } from './submission.kinds';
 import { countReports, countUnclearedTests, countUpdateRequests } from './submission.loaders';
@@ -278,8 +278,6 @@ async function creationOf(ctx: import('../../context').Context, id: number, kind
   return { submission: s, kind: await loadKindRow(ctx.db, s.model_type, s.model_id) };
 }
 
-const viewOwned = owned('submission', 'id', STAFF_VIEW_PERMISSIONS);
-const editOwned = owned('submission', 'id', STAFF_EDIT_PERMISSIONS);
 
 const QueryTerm = builder.inputType('QueryTerm', {
   description: 'A filter: field operator value. Operators: = != < <= > >= like in (value a list or comma-separated).',
@@ -322,7 +320,6 @@ builder.queryFields((t) => ({
   submissionProperties: t.field({
     type: SubmissionPropertiesRef,
     authScopes: policy.public,
-    extensions: viewOwned,
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) },
     resolve: (_r, args, ctx) => submissionForView(ctx, args.id),
   }),
@@ -330,17 +327,16 @@ builder.queryFields((t) => ({
     type: CreationRef,
     description: 'A creation of any kind, by creation id (use fragments on NewItem, Lot, Set, …).',
     authScopes: policy.public,
-    extensions: viewOwned,
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) },
     resolve: (_r, args, ctx) => creationOf(ctx, args.id),
   }),
-  newItem: t.field({ type: NewItemRef, authScopes: policy.public, extensions: viewOwned, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'item') }),
-  setItem: t.field({ type: SetItemRef, authScopes: policy.public, extensions: viewOwned, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'set_item') }),
-  set: t.field({ type: SetRef, authScopes: policy.public, extensions: viewOwned, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'set') }),
-  lot: t.field({ type: LotRef, authScopes: policy.public, extensions: viewOwned, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'lot') }),
-  room: t.field({ type: RoomRef, authScopes: policy.public, extensions: viewOwned, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'room') }),
-  sim: t.field({ type: SimRef, authScopes: policy.public, extensions: viewOwned, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'sim') }),
-  mod: t.field({ type: ModRef, authScopes: policy.public, extensions: viewOwned, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'mod') }),
+  newItem: t.field({ type: NewItemRef, authScopes: policy.public, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'item') }),
+  setItem: t.field({ type: SetItemRef, authScopes: policy.public, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'set_item') }),
+  set: t.field({ type: SetRef, authScopes: policy.public, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'set') }),
+  lot: t.field({ type: LotRef, authScopes: policy.public, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'lot') }),
+  room: t.field({ type: RoomRef, authScopes: policy.public, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'room') }),
+  sim: t.field({ type: SimRef, authScopes: policy.public, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'sim') }),
+  mod: t.field({ type: ModRef, authScopes: policy.public, args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) }, resolve: (_r, a, ctx) => creationOf(ctx, a.id, 'mod') }),
   myItemsSearch: t.field({
     type: SubmissionPropertiesPaginator,
     description: "The signed-in creator's creations: a queue, filters, search, sort and page.",
@@ -429,7 +425,6 @@ builder.mutationFields((t) => ({
     type: SubmissionPropertiesRef,
     description: 'Adds a child to a set (set_id: the set creation id).',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'set_id', STAFF_EDIT_PERMISSIONS),
     args: { set_id: t.arg.int({ required: true }), name: t.arg.string({ required: true }), description: t.arg.string({ required: true }), is_recolor: t.arg.boolean(), max_polycount: t.arg.int() },
     resolve: (_r, a, ctx) => service.createSetItem(ctx, { set_id: a.set_id, name: a.name, description: a.description, is_recolor: a.is_recolor ?? undefined, max_polycount: a.max_polycount ?? undefined }),
   }),
@@ -441,35 +436,30 @@ builder.mutationFields((t) => ({
   updateNewItem: t.field({
     type: SubmissionPropertiesRef,
     authScopes: policy.signedIn,
-    extensions: editOwned,
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: ItemInput, required: true }) },
     resolve: (_r, a, ctx) => service.updateItemFields(ctx, a.id, 'item', given(a.input)),
   }),
   updateSetItem: t.field({
     type: SubmissionPropertiesRef,
     authScopes: policy.signedIn,
-    extensions: editOwned,
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: ItemInput, required: true }) },
     resolve: (_r, a, ctx) => service.updateItemFields(ctx, a.id, 'set_item', given(a.input)),
   }),
   updateSet: t.field({
     type: SubmissionPropertiesRef,
     authScopes: policy.signedIn,
-    extensions: editOwned,
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), children: t.arg({ type: [SetChildInput], required: true }) },
     resolve: (_r, a, ctx) => service.updateSetChildren(ctx, a.id, a.children),
   }),
   updateLot: t.field({
     type: SubmissionPropertiesRef,
     authScopes: policy.signedIn,
-    extensions: editOwned,
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: LotInput, required: true }) },
     resolve: (_r, a, ctx) => service.updateLotFields(ctx, a.id, given(a.input)),
   }),
   updateSubmissionProperties: t.field({
     type: SubmissionPropertiesRef,
     authScopes: policy.signedIn,
-    extensions: editOwned,
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: SubmissionPropertiesInput, required: true }) },
     resolve: (_r, a, ctx) => service.updateSubmissionProperties(ctx, a.id, given(a.input)),
   }),
@@ -477,14 +467,12 @@ builder.mutationFields((t) => ({
     type: SubmissionPropertiesRef,
     description: 'The creator submits (CREATED → SUBMITTED, when nothing is missing) or withdraws (SUBMITTED → CREATED).',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'id', [ADMIN_ACCESS]),
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), status: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) => service.updateSubmissionStatus(ctx, a.id, a.status),
   }),
   deleteSubmission: t.boolean({
     description: 'Deletes a creation (kept, restorable by staff). Its creator may delete it before approval.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'id', [pagePermission('published', 'edit')]),
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }) },
     resolve: (_r, a, ctx) => service.deleteSubmission(ctx, a.id),
   }),

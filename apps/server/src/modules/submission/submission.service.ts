@@ -47,7 +47,7 @@ import {
 } from '../../db/schema/index';
 import { authorizationError, AuthorizationCode, validationError } from '../../errors';
 import { changes, writeLog } from '../log/log.service';
-import { loadSubmission, submissionForEdit, submissionForView, type SubmissionRow } from './submission.access';
+import { loadSubmission, beginEdit, submissionForView, type SubmissionRow } from './submission.access';
 import { notEditable, submissionError } from './submission.errors';
 import { recordStoryAndNotify } from '../story/story.service';
 import { KIND_TABLES, type CREATABLE_KINDS } from './submission.kinds';
@@ -118,7 +118,7 @@ export async function createSetItem(
   const base = parseInput(createSubmissionInput, { name: input.name, description: input.description });
   const fields = parseInput(itemFieldsInput, { is_recolor: input.is_recolor ?? undefined, max_polycount: input.max_polycount ?? undefined });
   return ctx.db.transaction(async (tx) => {
-    const set = await submissionForEdit(ctx, input.set_id, tx);
+    const set = await beginEdit(ctx, input.set_id, tx);
     if (set.model_type !== 'set') throw submissionError('SUBMISSION_WRONG_KIND', { id: set.id, expected: 'set' });
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(setItems).where(eq(setItems.set_id, set.model_id));
     const [child] = await tx.insert(setItems).values({ set_id: set.model_id, ord: n, ...fields }).returning({ id: setItems.id });
@@ -142,7 +142,7 @@ export async function updateLotFields(ctx: Context, id: number, input: unknown):
 
 async function updateKindFields(ctx: Context, id: number, kind: 'item' | 'set_item' | 'lot', fields: Record<string, unknown>): Promise<SubmissionRow> {
   return ctx.db.transaction(async (tx) => {
-    const s = await submissionForEdit(ctx, id, tx);
+    const s = await beginEdit(ctx, id, tx);
     if (s.model_type !== kind) throw submissionError('SUBMISSION_WRONG_KIND', { id, expected: kind, kind: s.model_type });
     const table = kind === 'lot' ? lots : kind === 'item' ? newItems : setItems;
     const [before] = await tx.select().from(table).where(eq(table.id, s.model_id));
@@ -166,7 +166,7 @@ export async function updateSetChildren(
   children: readonly { id: number; name?: string | null; description?: string | null; is_recolor?: boolean | null; max_polycount?: number | null }[],
 ): Promise<SubmissionRow> {
   return ctx.db.transaction(async (tx) => {
-    const set = await submissionForEdit(ctx, id, tx);
+    const set = await beginEdit(ctx, id, tx);
     if (set.model_type !== 'set') throw submissionError('SUBMISSION_WRONG_KIND', { id, expected: 'set' });
     const current = await setChildren(tx, set.model_id);
     const known = new Set(current.map((c) => c.id));
@@ -210,7 +210,7 @@ const SCALARS = [
 export async function updateSubmissionProperties(ctx: Context, id: number, input: unknown): Promise<SubmissionRow> {
   const data: SubmissionPropertiesInput = parseInput(submissionPropertiesInput, input);
   return ctx.db.transaction(async (tx) => {
-    const s = await submissionForEdit(ctx, id, tx);
+    const s = await beginEdit(ctx, id, tx);
     const scalars: Record<string, unknown> = {};
     for (const key of SCALARS) if (data[key] !== undefined) scalars[key] = typeof data[key] === 'string' ? (data[key] as string).trim() : data[key];
     const categoryId = data.category_id !== undefined ? data.category_id : s.category_id;

@@ -1,5 +1,5 @@
 import { builder } from '../../schema/builder';
-import { owned, policy } from '../../schema/policy';
+import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import { FileRef, FileVersionRef } from '../file/file.schema';
 import { ImageRef } from '../image/image.schema';
@@ -97,7 +97,6 @@ builder.mutationFields((t) => ({
     description:
       'The owner asks to update an approved creation: a message (required), files with a new version since the published one, images. One pending request at a time.',
     authScopes: policy.signedIn,
-    extensions: owned('submission', 'submission_id', []),
     args: {
       submission_id: t.arg.int({ required: true }),
       message: t.arg.string({ description: 'What the update changes (required).' }),
