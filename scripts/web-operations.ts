@@ -1,6 +1,6 @@
 /**
- * Every GraphQL operation the web app sends, read from its documents (`features/<feature>/graphql.ts`
- * and `*.fragment.ts`, STYLE: documents live there) exactly as urql sends them: with `__typename`
+ * Every GraphQL operation the web app sends, read from its documents (`features/<feature>/graphql.ts`,
+ * `<component>.graphql.ts` and `*.fragment.ts`, STYLE: documents live there) exactly as urql sends them: with `__typename`
  * added by its cache exchange, printed by its own `stringifyDocument`, and hashed with sha256 as the
  * persisted-operations exchange hashes them. `npm run schema` writes them to
  * `apps/web/persisted-operations.json`, which the server serves by hash (docs/operations.md,
@@ -40,7 +40,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Files that hold documents by the convention; the others must hold no query or mutation. */
 export function isDocumentFile(file: string): boolean {
-  return path.basename(file) === 'graphql.ts' || file.endsWith('.fragment.ts');
+  return path.basename(file) === 'graphql.ts' || file.endsWith('.graphql.ts') || file.endsWith('.fragment.ts');
 }
 
 /** Web source files outside the convention that define a query or mutation (there should be none). */

@@ -9,13 +9,7 @@ import { useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { formatDateTime } from '../../../ui/date-text';
 import { StatusBadge } from '../../submission/components/status-badge';
-import {
-  CreatorCreationsQuery,
-  DecideUpdateRequestMutation,
-  DismissReportMutation,
-  SubmissionReportsQuery,
-  SubmissionUpdateRequestsQuery,
-} from '../graphql';
+import { CreatorCreationsQuery, DecideUpdateRequestMutation, DismissReportMutation, SubmissionReportsQuery, SubmissionUpdateRequestsQuery } from './activity-panels.graphql';
 import { useReviewActions } from '../hooks/use-review-actions';
 import { reviewPath } from '../urls';
 import { ReviewSection } from './review-details';

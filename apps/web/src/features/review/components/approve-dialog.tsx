@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { Modal } from '../../../ui/modal';
-import { NextPublishSlotQuery } from '../graphql';
+import { NextPublishSlotQuery } from './approve-dialog.graphql';
 import { useReviewActions } from '../hooks/use-review-actions';
 import { fromLocalInput, isPast, toLocalInput } from '../publish-date';
 

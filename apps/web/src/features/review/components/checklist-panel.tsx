@@ -2,7 +2,7 @@ import { Checkbox, Progress, Stack, Text } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
-import { ReviewChecklistQuery } from '../graphql';
+import { ReviewChecklistQuery } from './checklist-panel.graphql';
 import { ReviewSection } from './review-details';
 
 /**

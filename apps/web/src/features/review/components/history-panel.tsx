@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { formatDateTime } from '../../../ui/date-text';
-import { SubmissionLogsQuery } from '../graphql';
+import { SubmissionLogsQuery } from './history-panel.graphql';
 import { changedFields } from '../history';
 import { ReviewSection } from './review-details';
 

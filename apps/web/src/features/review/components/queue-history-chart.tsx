@@ -2,7 +2,7 @@ import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { LineChart, type LineSeries } from '../../../ui/line-chart';
-import { QueueHistoryQuery } from '../graphql';
+import { QueueHistoryQuery } from './queue-history-chart.graphql';
 
 /** The work queues the chart follows, each with its line colour. */
 const CHART_QUEUES = [

@@ -5,7 +5,7 @@ import { useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { Modal } from '../../../ui/modal';
 import { QueryState } from '../../../ui/query-state';
-import { RejectDialogQuery } from '../graphql';
+import { RejectDialogQuery } from './reject-dialog.graphql';
 import { useReviewActions } from '../hooks/use-review-actions';
 
 export interface RejectDialogProps {

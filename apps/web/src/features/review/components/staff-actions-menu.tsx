@@ -12,13 +12,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Modal } from '../../../ui/modal';
 import { usePermissions } from '../../member/hooks/use-session';
 import { DeleteSubmissionMutation } from '../../submission/graphql';
-import {
-  AssignToTeamMemberMutation,
-  PublishSubmissionAsMutation,
-  RestoreSubmissionMutation,
-  SearchArtistsQuery,
-  TeamMembersQuery,
-} from '../graphql';
+import { AssignToTeamMemberMutation, PublishSubmissionAsMutation, RestoreSubmissionMutation, SearchArtistsQuery, TeamMembersQuery } from './staff-actions-menu.graphql';
 
 const ACTION_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'Counters'] };
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { formatDateTime } from '../../../ui/date-text';
-import { ClearSubmissionTestMutation, SubmissionTestsQuery, UpdateSubmissionTestMutation } from '../graphql';
+import { ClearSubmissionTestMutation, SubmissionTestsQuery, UpdateSubmissionTestMutation } from './tests-panel.graphql';
 import { ReviewSection } from './review-details';
 
 type Test = ResultOf<typeof SubmissionTestsQuery>['getSubmissionTests'][number];

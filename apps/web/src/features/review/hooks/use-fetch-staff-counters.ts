@@ -1,7 +1,7 @@
 import { COUNTS_REFRESH_MS } from '@corner/domain';
 import { useEffect } from 'react';
 import { useQuery } from 'urql';
-import { StaffCountersQuery } from '../graphql';
+import { StaffCountersQuery } from './use-fetch-staff-counters.graphql';
 
 export interface FetchStaffCountersOptions {
   /** Only members with admin access ask for staff counters. */

@@ -6,13 +6,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import { errorCause, hasErrorCode } from '../../../app/graphql/errors';
-import {
-  ApproveSubmissionMutation,
-  ApproveSubmissionsMutation,
-  CreateSubmissionTestMutation,
-  RejectSubmissionMutation,
-  UndoReviewDecisionMutation,
-} from '../graphql';
+import { ApproveSubmissionMutation, ApproveSubmissionsMutation, CreateSubmissionTestMutation, RejectSubmissionMutation, UndoReviewDecisionMutation } from './use-review-actions.graphql';
 
 /** How long the undo toast stays; the server accepts an undo for 10 minutes. */
 export const UNDO_TOAST_MS = 10_000;

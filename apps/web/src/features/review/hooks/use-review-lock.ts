@@ -4,7 +4,7 @@ import type { ResultOf } from 'gql.tada';
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation } from 'urql';
 import { useSession } from '../../member/hooks/use-session';
-import { LockSubmissionMutation, ReleaseLockMutation } from '../graphql';
+import { LockSubmissionMutation, ReleaseLockMutation } from './use-review-lock.graphql';
 
 /** How often the open review page renews its lock; the server frees a lock after 2 minutes without one. */
 export const LOCK_HEARTBEAT_MS = 30_000;
