@@ -2,9 +2,9 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { logs, members } from '../../db/schema/index';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
-import { isOwner, loadSubmission } from '../submission/submission.access';
-import { isStaff } from '../review/review.policy';
-import { authorizationError, AuthorizationCode } from '../../errors';
+import { loadSubmission } from '../submission/submission.access';
+import { AuthorizationCode, refuse } from '../../errors';
+import { canReadHistory, canReadStaffHistory } from './history.policy';
 
 export interface LogView {
   id: number;
@@ -33,8 +33,8 @@ function withoutStaffOnly(values: unknown): unknown {
  */
 export async function submissionLogs(ctx: Context, submissionId: number, first?: number | null, page?: number | null): Promise<Page<LogView>> {
   const s = await loadSubmission(ctx.db, submissionId);
-  const staff = isStaff(ctx);
-  if (!staff && !isOwner(ctx, s)) throw authorizationError(AuthorizationCode.NOT_OWNER);
+  const staff = canReadStaffHistory(ctx.auth);
+  if (!canReadHistory(ctx.auth, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   const { perPage, currentPage, limit, offset } = pageWindow(first, page);
   const where = and(eq(logs.submission_id, submissionId), staff ? undefined : ne(logs.entity, 'review_lock'));
   const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(logs).where(where);

@@ -1,3 +1,4 @@
+import { canKnowReporter } from './report.policy';
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
@@ -26,7 +27,7 @@ export const SubmissionReportRef = builder.objectRef<service.ReportRow>('Submiss
       nullable: true,
       description: 'Who reported it: shown to staff and to the reporter, not to the reported creator.',
       resolve: async (r, _a, ctx) => {
-        return service.mayKnowReporter(ctx, r) ? loadMemberSummary(ctx, r.member_id) : null;
+        return canKnowReporter(ctx.auth, r) ? loadMemberSummary(ctx, r.member_id) : null;
       },
     }),
     submission: t.field({ type: SubmissionPropertiesRef, resolve: (r, _a, ctx) => loadSubmission(ctx.db, r.submission_id) }),

@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { hasPermission, pagePermission } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { reports } from '../../db/schema/index';
@@ -7,7 +6,8 @@ import { AuthorizationCode, refuse } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { changes, writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
-import { isOwner, loadSubmission } from '../submission/submission.access';
+import { loadSubmission } from '../submission/submission.access';
+import { canReadReports } from './report.policy';
 import { reportError } from './report.errors';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -31,17 +31,6 @@ const TYPE_IDS: readonly string[] = REPORT_TYPES.map((t) => t.type);
 /** The longest note a report may carry. */
 export const MAX_REPORT_NOTE_LENGTH = 2000;
 
-/** Staff who read reports (the reported page). */
-export const REPORT_VIEW_PERMISSIONS: readonly string[] = [pagePermission('reported', 'view'), pagePermission('reported', 'edit')];
-
-function isStaffViewer(ctx: Context): boolean {
-  return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, REPORT_VIEW_PERMISSIONS);
-}
-
-/** Who filed a report is for staff (and the reporter); the reported creator sees what, not who. */
-export function mayKnowReporter(ctx: Context, report: ReportRow): boolean {
-  return isStaffViewer(ctx) || (report.member_id !== null && ctx.auth.member?.id === report.member_id);
-}
 
 function checkType(type: string | null | undefined): ReportType {
   const value = type?.trim() ?? '';
@@ -82,7 +71,7 @@ export async function listSubmissionReports(
   input: { submission_id: number; first?: number | null; page?: number | null; include_dismissed?: boolean | null },
 ): Promise<Page<ReportRow>> {
   const s = await loadSubmission(ctx.db, input.submission_id);
-  if (!isOwner(ctx, s) && !isStaffViewer(ctx)) {
+  if (!canReadReports(ctx.auth, s)) {
     throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   }
   return page(ctx.db, and(eq(reports.submission_id, s.id), input.include_dismissed ? undefined : isNull(reports.deleted_at)), input);

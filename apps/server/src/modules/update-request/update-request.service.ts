@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ACCESS, hasPermission, isPublished, pagePermission, UPDATE_REQUEST_STATUSES, type UpdateRequestStatus } from '@corner/domain';
+import { isPublished, UPDATE_REQUEST_STATUSES, type UpdateRequestStatus } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -19,21 +19,12 @@ import { writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
 import { logFileChange, versionsOf, type FileRow, type FileVersionView } from '../file/file.service';
 import type { ImageView } from '../image/image.service';
-import { isOwner, loadSubmission, type SubmissionRow } from '../submission/submission.access';
+import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
+import { canReadAllUpdateRequests, canReadUpdateRequests, canReadUpdateRequestTests, canRequestUpdate } from './update-request.policy';
 import { updateRequestError } from './update-request.errors';
 
 export type UpdateRequestRow = typeof updateRequests.$inferSelect;
 export type UpdateRequestTestRow = typeof tests.$inferSelect;
-
-/** Staff who read update requests: the updated page (deciding) and the testing page (testing them). */
-export const UPDATE_REQUEST_VIEW_PERMISSIONS: readonly string[] = [
-  pagePermission('updated', 'view'),
-  pagePermission('updated', 'edit'),
-  pagePermission('testing', 'view'),
-  pagePermission('testing', 'edit'),
-];
-/** Staff who approve or reject update requests. */
-export const UPDATE_REQUEST_EDIT_PERMISSION = pagePermission('updated', 'edit');
 
 /** The longest message a creator may send with an update. */
 export const MAX_UPDATE_MESSAGE_LENGTH = 5000;
@@ -41,13 +32,9 @@ export const MAX_UPDATE_MESSAGE_LENGTH = 5000;
 /** The decisions staff take on a pending request. */
 const DECISIONS: readonly UpdateRequestStatus[] = ['APPROVED', 'REJECTED'];
 
-function isStaffViewer(ctx: Context): boolean {
-  return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, UPDATE_REQUEST_VIEW_PERMISSIONS);
-}
-
 /** The owner of the creation, or staff of the updated or testing pages. */
 function assertCanRead(ctx: Context, s: Pick<SubmissionRow, 'member_id'>): void {
-  if (!isOwner(ctx, s) && !isStaffViewer(ctx)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  if (!canReadUpdateRequests(ctx.auth, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
 }
 
 async function loadUpdateRequest(db: DbOrTx, id: number, options: { forUpdate?: boolean } = {}): Promise<UpdateRequestRow> {
@@ -87,7 +74,7 @@ export async function listUpdateRequests(
   if (input.submission_id != null) {
     assertCanRead(ctx, await loadSubmission(ctx.db, input.submission_id));
     where.push(eq(updateRequests.submission_id, input.submission_id));
-  } else if (!isStaffViewer(ctx)) {
+  } else if (!canReadAllUpdateRequests(ctx.auth)) {
     where.push(sql`${updateRequests.submission_id} in (select ${submissions.id} from ${submissions} where ${submissions.member_id} = ${ctx.auth.member!.id})`);
   }
   const { perPage, currentPage, limit, offset } = pageWindow(input.first, input.page);
@@ -118,7 +105,7 @@ export async function createUpdateRequest(
   return ctx.db.transaction(async (tx) => {
     // The creation's lock orders two requests sent at once: the second sees the first as pending.
     const s = await loadSubmission(tx, input.submission_id, { forUpdate: true });
-    if (!isOwner(ctx, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+    if (!canRequestUpdate(ctx.auth, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
     if (s.deleted_at !== null) throw updateRequestError('UPDATE_REQUEST_SUBMISSION_NOT_APPROVED', { status: 'DELETED' });
     if (s.status !== 'APPROVED') throw updateRequestError('UPDATE_REQUEST_SUBMISSION_NOT_APPROVED', { status: s.status });
     if (!message) throw updateRequestError('UPDATE_REQUEST_MESSAGE_MISSING', {});
@@ -251,7 +238,7 @@ export async function deleteUpdateRequest(ctx: Context, id: number): Promise<boo
   return ctx.db.transaction(async (tx) => {
     const request = await loadUpdateRequest(tx, id, { forUpdate: true });
     const s = await loadSubmission(tx, request.submission_id);
-    if (!isOwner(ctx, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+    if (!canRequestUpdate(ctx.auth, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
     if (request.status !== 'PENDING') throw updateRequestError('UPDATE_REQUEST_NOT_PENDING', { status: request.status });
     const [fileIds, imageIds] = await Promise.all([fileIdsOf(tx, id), imageIdsOf(tx, id)]);
     await tx.delete(updateRequests).where(eq(updateRequests.id, id));
@@ -311,7 +298,7 @@ export async function imagesOf(db: DbOrTx, request: UpdateRequestRow): Promise<I
  * carry staff-only notes. Creators read their tests through the creation's own test list.
  */
 export async function testsOf(ctx: Context, request: UpdateRequestRow): Promise<UpdateRequestTestRow[]> {
-  if (!ctx.auth.member || !hasPermission(ctx.auth.permissions, [ADMIN_ACCESS, ...UPDATE_REQUEST_VIEW_PERMISSIONS])) return [];
+  if (!canReadUpdateRequestTests(ctx.auth)) return [];
   return ctx.db.select().from(tests).where(eq(tests.update_request_id, request.id)).orderBy(asc(tests.created_at), asc(tests.id));
 }
 
@@ -330,7 +317,7 @@ export async function decisionNoteOf(db: DbOrTx, request: UpdateRequestRow): Pro
 
 /** A creation's pending request, for its owner and staff who read update requests; null for anyone else. */
 export async function pendingOf(ctx: Context, s: SubmissionRow): Promise<UpdateRequestRow | null> {
-  if (!isOwner(ctx, s) && !isStaffViewer(ctx)) return null;
+  if (!canReadUpdateRequests(ctx.auth, s)) return null;
   const [row] = await ctx.db
     .select()
     .from(updateRequests)

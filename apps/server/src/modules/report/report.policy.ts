@@ -1,0 +1,23 @@
+import { hasPermission, pagePermission } from '@corner/domain';
+import type { AuthState } from '../../context';
+import type { SubmissionRow } from '../submission/submission.access';
+
+/** Who may read reports and who filed them: pure predicates over who asks and the row. */
+
+/** Staff who read reports (the reported page). */
+export const REPORT_VIEW_PERMISSIONS: readonly string[] = [pagePermission('reported', 'view'), pagePermission('reported', 'edit')];
+
+/** Staff of the reported page. */
+export function canReadAllReports(auth: AuthState): boolean {
+  return auth.member !== null && hasPermission(auth.permissions, REPORT_VIEW_PERMISSIONS);
+}
+
+/** A creation's reports: its owner (what was reported) and staff of the reported page. */
+export function canReadReports(auth: AuthState, s: Pick<SubmissionRow, 'member_id'>): boolean {
+  return (auth.member !== null && auth.member.id === s.member_id) || canReadAllReports(auth);
+}
+
+/** Who filed a report is for staff (and the reporter); the reported creator sees what, not who. */
+export function canKnowReporter(auth: AuthState, report: { member_id: number | null }): boolean {
+  return canReadAllReports(auth) || (report.member_id !== null && auth.member?.id === report.member_id);
+}

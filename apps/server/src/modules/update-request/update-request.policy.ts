@@ -1,0 +1,42 @@
+import { ADMIN_ACCESS, hasPermission, pagePermission } from '@corner/domain';
+import type { AuthState } from '../../context';
+import type { SubmissionRow } from '../submission/submission.access';
+
+/**
+ * Who may do what with update requests: pure predicates over who asks and the creation, named
+ * after the actions. The service refuses with them.
+ */
+
+/** Staff who read update requests: the updated page (deciding) and the testing page (testing them). */
+export const UPDATE_REQUEST_VIEW_PERMISSIONS: readonly string[] = [
+  pagePermission('updated', 'view'),
+  pagePermission('updated', 'edit'),
+  pagePermission('testing', 'view'),
+  pagePermission('testing', 'edit'),
+];
+/** Staff who approve or reject update requests. */
+export const UPDATE_REQUEST_EDIT_PERMISSION = pagePermission('updated', 'edit');
+
+type Owned = Pick<SubmissionRow, 'member_id'>;
+
+const isOwnerOf = (auth: AuthState, s: Owned) => auth.member !== null && auth.member.id === s.member_id;
+
+/** Staff of the updated or testing pages read every creation's update requests. */
+export function canReadAllUpdateRequests(auth: AuthState): boolean {
+  return auth.member !== null && hasPermission(auth.permissions, UPDATE_REQUEST_VIEW_PERMISSIONS);
+}
+
+/** The creation's owner, or staff who read update requests. */
+export function canReadUpdateRequests(auth: AuthState, s: Owned): boolean {
+  return isOwnerOf(auth, s) || canReadAllUpdateRequests(auth);
+}
+
+/** Only the owner sends an update of their creation, or takes back a pending one. */
+export function canRequestUpdate(auth: AuthState, s: Owned): boolean {
+  return isOwnerOf(auth, s);
+}
+
+/** A request's tests carry staff-only notes: staff (admin access or the pages above) read them. */
+export function canReadUpdateRequestTests(auth: AuthState): boolean {
+  return auth.member !== null && hasPermission(auth.permissions, [ADMIN_ACCESS, ...UPDATE_REQUEST_VIEW_PERMISSIONS]);
+}
