@@ -87,8 +87,16 @@ function domainHasNoSideEffects(): Plugin {
  */
 const VENDOR = /\/node_modules\/(?:react|react-dom|scheduler|react-router|i18next|react-i18next|urql|@urql\/core|wonka|@0no-co\/graphql\.web|gql\.tada)\//;
 
+/**
+ * The sha256 library the app loads only where Web Crypto is missing (plain http on another host than
+ * localhost): a chunk of its own, which `experimentalMinChunkSize` would otherwise merge into the
+ * entry, where every sign-in would download it.
+ */
+const HASH_FALLBACK = /\/node_modules\/@noble\/hashes\//;
+
 function manualChunks(id: string): string | undefined {
-  return VENDOR.test(id) ? 'vendor' : undefined;
+  if (VENDOR.test(id)) return 'vendor';
+  return HASH_FALLBACK.test(id) ? 'sha256-fallback' : undefined;
 }
 
 export default defineConfig({
