@@ -3,6 +3,9 @@
  * - no cycle between the server's folders (each `modules/<feature>/` is one, each other folder
  *   or top-level file of `apps/server/src` is one); type-only imports do not count, since they
  *   vanish at run time;
+ * - one feature uses another only through its declared surface: its `*.service.ts`, `*.schema.ts`
+ *   (GraphQL types), `*.policy.ts`, `*.access.ts`, `*.loaders.ts`, `*.search.ts` and `*.errors.ts`,
+ *   never its internals (readers, `*.sql.ts`, helpers);
  * - `packages/domain` imports nothing outside itself but npm packages;
  * - the web app never imports the server's code.
  * Exits 1 and names the files that make each broken rule.
@@ -25,6 +28,8 @@ function sourceFiles(dir: string): string[] {
   return found;
 }
 
+const problems: string[] = [];
+
 /** The relative specifiers a file imports at run time (`import type` and `export type` left out). */
 export function runtimeImports(source: string): string[] {
   const specifiers: string[] = [];
@@ -36,22 +41,27 @@ export function runtimeImports(source: string): string[] {
   return specifiers;
 }
 
-const problems: string[] = [];
-
-// 1. The server's folders form no cycle.
+// 1. The server's folders form no cycle; features meet only through their surfaces.
 const serverRoot = path.join(root, 'apps/server/src');
 function folderOf(file: string): string {
   const parts = path.relative(serverRoot, file).split(path.sep);
   if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
   return parts.length > 1 ? parts[0]! : parts[0]!.replace(/\.tsx?$/, '');
 }
+/** The files a feature offers the others. */
+const FEATURE_SURFACE = /\.(service|schema|policy|access|loaders|search|errors)$/;
 const edges = new Map<string, Map<string, Set<string>>>();
 for (const file of sourceFiles(serverRoot)) {
   const from = folderOf(file);
-  for (const specifier of runtimeImports(fs.readFileSync(file, 'utf8'))) {
+  const source = fs.readFileSync(file, 'utf8');
+  for (const specifier of runtimeImports(source)) {
     if (!specifier.startsWith('.')) continue;
-    const to = folderOf(path.resolve(path.dirname(file), specifier));
+    const target = path.resolve(path.dirname(file), specifier);
+    const to = folderOf(target);
     if (to === from) continue;
+    if (from.startsWith('modules/') && to.startsWith('modules/') && !FEATURE_SURFACE.test(target)) {
+      problems.push(`${path.relative(root, file)} imports ${specifier}, which is not part of ${to}'s surface (a *.service, *.schema, *.policy, *.access, *.loaders, *.search or *.errors file).`);
+    }
     const targets = edges.get(from) ?? new Map<string, Set<string>>();
     edges.set(from, targets);
     const files = targets.get(to) ?? new Set<string>();

@@ -20,6 +20,9 @@ import { memberError } from './member.errors';
 import { hashPassword, verifyPassword } from './password';
 import { defineLoader, type LoaderHost } from '../../db/loader';
 
+/** A member with roles and permissions, as a request sees them (other features check staff by it). */
+export { loadAuthMember } from './session.sql';
+
 /** Creates a session for a member and returns its token; only the token's hash is stored. */
 export async function createSession(
   db: DbOrTx,

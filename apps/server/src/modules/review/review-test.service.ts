@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { defineLoader, groupBy, type LoaderHost } from '../../db/loader';
 import { files, images, submissions, testFiles, testImages, tests, updateRequests } from '../../db/schema/index';
 import { validationError } from '../../errors';
-import { loadAuthMember } from '../member/session.sql';
+import { loadAuthMember } from '../member/member.service';
 import { changes, writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
 import { loadSubmission, type SubmissionRow } from '../submission/submission.access';

@@ -6,7 +6,7 @@ import { files, images, logs, members, rejectionCategories, rejectionReasons, su
 import { rows } from '../../db/rows';
 import { authorizationError, AuthorizationCode, type AppError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
-import { loadAuthMember } from '../member/session.sql';
+import { loadAuthMember } from '../member/member.service';
 import { escapeLike } from '../../db/sql';
 import { writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
