@@ -6,7 +6,7 @@ import { bearerToken, resolveAuth, type AuthState } from '../context';
 import type { Database } from '../db/client';
 import { conversationAttachments, fileVersions, files, images, submissions, zipBundles } from '../db/schema/index';
 import { assertCanView, isPublished, type SubmissionRow } from '../modules/submission/submission.access';
-import { mayReadFileHistory, visitorVersion } from '../modules/file/file.service';
+import { mayReadFileHistory, visitorVersion } from '../modules/file/file-url.service';
 import { bundlePath, mayFetchBundle } from '../modules/file/zip-bundle.service';
 import { attachmentPath, mayFetchAttachment } from '../modules/conversation/conversation.service';
 import { BlobNotFoundError, sha256OfBlobKey, type ByteRange, type Storage } from '../storage/index';
