@@ -8,7 +8,7 @@ import { conversationAttachments, fileVersions, files, images, submissions, zipB
 import { assertCanView, isPublished, type SubmissionRow } from '../modules/submission/submission.access';
 import { mayReadFileHistory, visitorVersion } from '../modules/file/file-url.service';
 import { bundlePath, mayFetchBundle } from '../modules/file/zip-bundle.service';
-import { attachmentPath, mayFetchAttachment } from '../modules/conversation/conversation.service';
+import { attachmentPath, mayFetchAttachment } from '../modules/conversation/conversation-read.service';
 import { BlobNotFoundError, sha256OfBlobKey, type ByteRange, type Storage } from '../storage/index';
 import type { UrlSigner } from '../storage/signed-url';
 import { contentDisposition } from '../storage/content-disposition';
