@@ -5,6 +5,7 @@ import './modules/member/member.schema';
 import './modules/catalog/catalog.schema';
 import './modules/queue/queue.schema';
 import './modules/submission/submission.schema';
+import './modules/submission/creation.schema';
 import './modules/dependency/dependency.schema';
 import './modules/image/image.schema';
 import './modules/file/file.schema';

@@ -5,9 +5,9 @@ import { Readable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conversationAttachments, conversations, conversationThreads, images, zipBundles } from '../db/schema/index';
+import { images, zipBundles } from '../db/schema/index';
 import { LocalDiskStorage, S3Storage, stagingKey, type Storage } from '../storage/index';
-import { buildMember, buildSubmission, buildSubmissionFile } from '../test/factories';
+import { buildConversation, buildConversationThread, buildMember, buildSubmission, buildSubmissionFile } from '../test/factories';
 import { useTestS3 } from '../test/s3';
 import { useTestServer, type TestServer, silentLog } from '../test/server';
 import { runStorageSweep, STORAGE_SWEEP_CRON, STORAGE_SWEEP_JOB, storageSweepJob } from './storage-sweep.job';
@@ -60,9 +60,8 @@ describe.each(servers)('storage sweep on %s', (_name, server) => {
     await db.insert(images).values({ submission_id: submission, member_id: member.id, filename: 'a.png', mimetype: 'image/png', filesize: 1, sha256: image.sha256, storage_key: image.key });
     await buildSubmissionFile(db, submission, { versions: [oldVersion.sha256, current.sha256] });
     await db.insert(zipBundles).values({ member_id: member.id, kind: 'basket', filename: 'b.zip', status: 'READY', sha256: zip.sha256, storage_key: zip.key });
-    const [conversation] = await db.insert(conversations).values({ subject: 'Hi', member_id: member.id }).returning();
-    const [thread] = await db.insert(conversationThreads).values({ conversation_id: conversation!.id, type: 'customer', text: 'see attached', member_id: member.id }).returning();
-    await db.insert(conversationAttachments).values({ thread_id: thread!.id, filename: 'a.txt', mimetype: 'text/plain', filesize: 1, storage_key: attachment.key });
+    const conversation = await buildConversation(db, member.id, { subject: 'Hi' });
+    await buildConversationThread(db, conversation, member.id, { text: 'see attached', attachment: { storage_key: attachment.key } });
 
     // Today nothing goes: the orphan may be an upload whose row is about to be inserted.
     expect(await runStorageSweep(services())).toMatchObject({ contents: 0, failed: 0 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ConversationStatus, ThreadType } from '@corner/domain';
 import type { Db } from '../db/client';
 import { createMember } from '../modules/member/member.service';
 
@@ -13,17 +14,22 @@ export interface BuiltMember {
 
 /**
  * A member with a unique e-mail. A password costs an argon2 hash, so it is only set when asked for;
- * sign in through `server.tokenFor(id)` otherwise.
+ * sign in through `server.tokenFor(id)` otherwise. `supportStaff` puts the e-mail on the
+ * support-staff list (conversations may be assigned to them).
  */
 export async function buildMember(
   db: Db,
-  options: { roles?: string[]; password?: string; email?: string; username?: string } = {},
+  options: { roles?: string[]; password?: string; email?: string; username?: string; supportStaff?: boolean } = {},
 ): Promise<BuiltMember> {
   sequence += 1;
   const tag = `${sequence}-${crypto.randomBytes(3).toString('hex')}`;
   const email = options.email ?? `member-${tag}@corner.test`;
   const username = options.username ?? `Member ${tag}`;
   const id = await createMember(db, { email, username, password: options.password ?? null, roles: options.roles ?? [] });
+  if (options.supportStaff) {
+    const { supportStaff } = await import('../db/schema/index');
+    await db.insert(supportStaff).values({ email });
+  }
   return { id, email, username, password: options.password ?? null };
 }
 
@@ -148,5 +154,50 @@ export async function buildUpdateRequest(db: Db, submissionId: number, memberId:
     .insert(updateRequests)
     .values({ submission_id: submissionId, member_id: memberId, message: options.message ?? 'A newer version of the files.' })
     .returning({ id: updateRequests.id });
+  return row!.id;
+}
+
+export interface ConversationOptions {
+  subject?: string;
+  status?: ConversationStatus;
+  submission_id?: number | null;
+  /** Tags it carries: user-read, user-deleted, staff tags. */
+  tags?: string[];
+}
+
+/** A conversation of `memberId` in the submissions mailbox, with no thread yet (see buildConversationThread). */
+export async function buildConversation(db: Db, memberId: number, options: ConversationOptions = {}): Promise<number> {
+  const { conversations, conversationTags } = await import('../db/schema/index');
+  const [row] = await db
+    .insert(conversations)
+    .values({ subject: options.subject ?? 'A test conversation', member_id: memberId, status: options.status ?? 'active', submission_id: options.submission_id ?? null })
+    .returning({ id: conversations.id });
+  if (options.tags?.length) await db.insert(conversationTags).values(options.tags.map((tag) => ({ conversation_id: row!.id, tag })));
+  return row!.id;
+}
+
+export interface ConversationThreadOptions {
+  type?: ThreadType;
+  text?: string;
+  /** An attachment whose content is stored under `storage_key` (a one-byte text file unless said otherwise). */
+  attachment?: { storage_key: string; filename?: string; mimetype?: string; filesize?: number };
+}
+
+/**
+ * A thread of a conversation written by `memberId` (a creator's message unless `type` says otherwise).
+ * It leaves the conversation's last activity as it was.
+ */
+export async function buildConversationThread(db: Db, conversationId: number, memberId: number | null, options: ConversationThreadOptions = {}): Promise<number> {
+  const { conversationAttachments, conversationThreads } = await import('../db/schema/index');
+  const [row] = await db
+    .insert(conversationThreads)
+    .values({ conversation_id: conversationId, type: options.type ?? 'customer', text: options.text ?? 'A test message.', member_id: memberId })
+    .returning({ id: conversationThreads.id });
+  const a = options.attachment;
+  if (a) {
+    await db
+      .insert(conversationAttachments)
+      .values({ thread_id: row!.id, filename: a.filename ?? 'a.txt', mimetype: a.mimetype ?? 'text/plain', filesize: a.filesize ?? 1, storage_key: a.storage_key });
+  }
   return row!.id;
 }

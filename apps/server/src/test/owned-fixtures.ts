@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client';
-import { conversations, conversationThreads, fileVersions, files, gameItems, imageHotspots, images, objectGuids, zipBundles } from '../db/schema/index';
+import { fileVersions, files, gameItems, imageHotspots, images, objectGuids, zipBundles } from '../db/schema/index';
 import { blobKey } from '../storage/index';
-import { buildSubmission } from './factories';
+import { buildConversation, buildConversationThread, buildSubmission } from './factories';
 
 /** Kinds of resources a creator owns, which the authorization walk builds one of each. */
 export type OwnedKind = 'submission' | 'image' | 'file' | 'hotspot' | 'objectGuid' | 'gameItem' | 'setItem' | 'zipBundle' | 'conversation';
@@ -34,11 +34,8 @@ export async function buildOwnedFixtures(db: Db, ownerId: number): Promise<Owned
     .insert(zipBundles)
     .values({ member_id: ownerId, kind: 'submission', submission_id: submission, filename: 'walk.zip', num_files_to_add: 1 })
     .returning({ id: zipBundles.id });
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ subject: 'About my chair', member_id: ownerId, submission_id: submission })
-    .returning({ id: conversations.id });
-  await db.insert(conversationThreads).values({ conversation_id: conversation!.id, type: 'customer', text: 'Is it fine?', member_id: ownerId });
+  const conversation = await buildConversation(db, ownerId, { subject: 'About my chair', submission_id: submission });
+  await buildConversationThread(db, conversation, ownerId, { text: 'Is it fine?' });
   return {
     submission,
     image,
@@ -48,7 +45,7 @@ export async function buildOwnedFixtures(db: Db, ownerId: number): Promise<Owned
     gameItem: gameItem!.id,
     setItem: 0,
     zipBundle: bundle!.id,
-    conversation: conversation!.id,
+    conversation,
   };
 }
 

@@ -1,6 +1,7 @@
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
+import { collaborations, collections } from '../../db/schema/index';
 import * as catalog from './catalog.service';
 
 export const AttributeRef = builder.objectRef<catalog.AttributeRow>('Attribute').implement({
@@ -48,6 +49,17 @@ CategoryRef.implement({
       resolve: (c, _a, ctx) => catalog.attributeGroupsOfCategory(ctx.db, c.id),
     }),
   }),
+});
+
+type Named = { id: number; name: string; game?: number };
+export const ThemeRef = builder.objectRef<Named>('Theme').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
+});
+export const CollaborationRef = builder.objectRef<Named>('Collaboration').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name'), game: t.int({ resolve: (c) => c.game ?? 4 }) }),
+});
+export const CollectionRef = builder.objectRef<Named>('Collection').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name'), game: t.int({ resolve: (c) => c.game ?? 4 }) }),
 });
 
 const RejectionReasonRef = builder.objectRef<catalog.RejectionCategoryRow['reasons'][number]>('RejectionReason').implement({
@@ -103,4 +115,46 @@ builder.queryFields((t) => ({
     args: { first: t.arg.int(), page: t.arg.int(), filter: t.arg.string() },
     resolve: (_r, args, ctx) => catalog.findRejectionCategories(ctx.db, args),
   }),
+  themes: t.field({
+    type: [ThemeRef],
+    description: 'Every theme a creation can belong to.',
+    authScopes: policy.signedIn,
+    resolve: (_r, _a, ctx) => catalog.allThemes(ctx.db),
+  }),
 }));
+
+/** Collections and collaborations work alike: each has a search and a create that returns an existing namesake. */
+const NAMED_LISTS = [
+  { ref: CollectionRef, table: collections, one: 'collection', many: 'Collections', search: 'searchCollections', create: 'createCollection' },
+  { ref: CollaborationRef, table: collaborations, one: 'collaboration', many: 'Collaborations', search: 'searchCollaborations', create: 'createCollaboration' },
+] as const;
+
+builder.queryFields((t) =>
+  Object.fromEntries(
+    NAMED_LISTS.map((list) => [
+      list.search,
+      t.field({
+        type: [list.ref],
+        description: `${list.many} whose name contains \`name\`, for a game (at most 20).`,
+        authScopes: policy.signedIn,
+        args: { name: t.arg.string(), game: t.arg.int() },
+        resolve: (_r, a, ctx) => catalog.searchNamed(ctx.db, list.table, a),
+      }),
+    ]),
+  ),
+);
+
+builder.mutationFields((t) =>
+  Object.fromEntries(
+    NAMED_LISTS.map((list) => [
+      list.create,
+      t.field({
+        type: list.ref,
+        description: `Creates a ${list.one} (or returns the one with that name in that game).`,
+        authScopes: policy.signedIn,
+        args: { game: t.arg.int({ required: true }), name: t.arg.string({ required: true }) },
+        resolve: (_r, a, ctx) => catalog.createNamed(ctx.db, list.table, ctx.auth.member!.id, a, list.one),
+      }),
+    ]),
+  ),
+);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pagePermission } from '@corner/domain';
-import { conversationAttachments, supportStaff } from '../../db/schema/index';
+import { conversationAttachments } from '../../db/schema/index';
 import { referencedSha256s } from '../file/blob.service';
 import { sha256OfBlobKey } from '../../storage/index';
 import { buildMember, buildRole, buildSubmission } from '../../test/factories';
@@ -71,8 +71,7 @@ const SEARCH = `query ($status: [String!], $assignee_id: Int, $unassigned: Boole
 const UNREAD = '{ conversations(first: 99, exclude_tags: ["user-read", "user-deleted"]) { paginatorInfo { total } } }';
 
 async function caller(roles: string[] = [], supportList = false): Promise<Caller> {
-  const m = await buildMember(server.database.db, { roles });
-  if (supportList) await server.database.db.insert(supportStaff).values({ email: m.email });
+  const m = await buildMember(server.database.db, { roles, supportStaff: supportList });
   return { id: m.id, token: await server.tokenFor(m.id), username: m.username };
 }
 

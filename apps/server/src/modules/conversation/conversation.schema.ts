@@ -4,22 +4,23 @@ import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import { MemberSummaryPaginator, MemberSummaryRef } from '../member/member.schema';
 import { loadMemberSummary } from '../member/member.service';
-import { assertCanView, loadSubmission } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as service from './conversation.service';
+import * as readService from './conversation-read.service';
+import * as supportStaffService from './support-staff.service';
 
-const ConversationAttachmentRef = builder.objectRef<service.AttachmentRow>('ConversationAttachment').implement({
+const ConversationAttachmentRef = builder.objectRef<readService.AttachmentRow>('ConversationAttachment').implement({
   description: 'A file attached to a thread; `url` is a signed download link.',
   fields: (t) => ({
     id: t.exposeInt('id'),
     filename: t.exposeString('filename'),
     mimetype: t.exposeString('mimetype'),
     filesize: t.exposeInt('filesize'),
-    url: t.string({ resolve: (a, _args, ctx) => service.attachmentUrl(ctx, a) }),
+    url: t.string({ resolve: (a, _args, ctx) => readService.attachmentUrl(ctx, a) }),
   }),
 });
 
-const ConversationThreadRef = builder.objectRef<service.ThreadView>('ConversationThread').implement({
+const ConversationThreadRef = builder.objectRef<readService.ThreadView>('ConversationThread').implement({
   description: 'One entry of a conversation: customer (the creator), message (staff reply), note (staff only) or lineitem (system).',
   fields: (t) => ({
     id: t.exposeInt('id'),
@@ -40,7 +41,7 @@ const ConversationCustomFieldRef = builder.objectRef<{ name: string; value: stri
   fields: (t) => ({ name: t.exposeString('name'), value: t.exposeString('value') }),
 });
 
-export const ConversationRef = builder.objectRef<service.ConversationView>('Conversation').implement({
+export const ConversationRef = builder.objectRef<readService.ConversationView>('Conversation').implement({
   description: 'A help-desk conversation between a creator and staff (DESIGN section 6).',
   fields: (t) => ({
     id: t.exposeInt('id'),
@@ -68,28 +69,18 @@ export const ConversationRef = builder.objectRef<service.ConversationView>('Conv
     threads: t.field({
       type: [ConversationThreadRef],
       description: 'Oldest first; notes only for staff.',
-      resolve: (c, _args, ctx) => service.threadsOf(ctx, c),
+      resolve: (c, _args, ctx) => readService.threadsOf(ctx, c),
     }),
     customFields: t.field({
       type: [ConversationCustomFieldRef],
       description: 'Includes {name: "submission_id"} when the conversation is about a creation.',
-      resolve: (c, _args, ctx) => service.customFieldsOf(ctx.db, c),
+      resolve: (c, _args, ctx) => readService.customFieldsOf(ctx.db, c),
     }),
     submission: t.field({
       type: SubmissionPropertiesRef,
       nullable: true,
       description: 'The linked creation, when the caller may view it.',
-      resolve: async (c, _args, ctx) => {
-        if (c.submission_id === null) return null;
-        const s = await loadSubmission(ctx.db, c.submission_id).catch(() => null);
-        if (!s) return null;
-        try {
-          assertCanView(ctx, s);
-          return s;
-        } catch {
-          return null;
-        }
-      },
+      resolve: (c, _args, ctx) => readService.linkedSubmission(ctx, c),
     }),
   }),
 });
@@ -108,7 +99,7 @@ builder.queryFields((t) => ({
       mailbox: t.arg.string({ defaultValue: 'submissions' }),
       exclude_tags: t.arg.stringList(),
     },
-    resolve: (_r, a, ctx) => service.listOwnConversations(ctx, a),
+    resolve: (_r, a, ctx) => readService.listOwnConversations(ctx, a),
   }),
   searchConversations: t.field({
     type: ConversationPaginator,
@@ -126,7 +117,7 @@ builder.queryFields((t) => ({
       phrase: t.arg.string(),
       member_id: t.arg.int(),
     },
-    resolve: (_r, a, ctx) => service.searchConversations(ctx, a),
+    resolve: (_r, a, ctx) => readService.searchConversations(ctx, a),
   }),
   conversation: t.field({
     type: ConversationRef,
@@ -140,7 +131,7 @@ builder.queryFields((t) => ({
     description: 'Members whose e-mail is on the support-staff list (assignees), by username.',
     authScopes: policy.view('messages'),
     args: { first: t.arg.int({ defaultValue: 100 }), page: t.arg.int(), mailbox: t.arg.string({ defaultValue: 'submissions' }) },
-    resolve: (_r, a, ctx) => service.listSupportStaff(ctx, a),
+    resolve: (_r, a, ctx) => supportStaffService.listSupportStaff(ctx, a),
   }),
 }));
 

@@ -4,12 +4,15 @@ import { MemberSummaryRef } from '../member/member.schema';
 import { assertCanView } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as fileService from './file.service';
+import * as fileReadService from './file-read.service';
+import * as fileSearchService from './file-search.service';
+import * as fileUrlService from './file-url.service';
 import * as gameItemService from './game-item.service';
 import * as objectGuidService from './object-guid.service';
 import * as directUploadService from './direct-upload.service';
 import { paginatorOf } from '../../schema/paginator';
 
-export const FileLogRef = builder.objectRef<fileService.FileLogView>('FileLog').implement({
+export const FileLogRef = builder.objectRef<fileReadService.FileLogView>('FileLog').implement({
   description: 'One event in a file’s history: created, renamed, deleted, …, with what changed in `details`.',
   fields: (t) => ({
     id: t.exposeInt('id'),
@@ -20,7 +23,7 @@ export const FileLogRef = builder.objectRef<fileService.FileLogView>('FileLog').
   }),
 });
 
-export const FileVersionRef = builder.objectRef<fileService.FileVersionView>('FileVersion').implement({
+export const FileVersionRef = builder.objectRef<fileReadService.FileVersionView>('FileVersion').implement({
   description: 'One version of a file: what was uploaded, by whom, when. `is_published` marks the one visitors download.',
   fields: (t) => ({
     id: t.exposeInt('id'),
@@ -32,11 +35,11 @@ export const FileVersionRef = builder.objectRef<fileService.FileVersionView>('Fi
     created_at: t.field({ type: 'DateTime', resolve: (v) => v.created_at }),
     member: t.field({ type: MemberSummaryRef, nullable: true, resolve: (v) => v.member }),
     is_published: t.exposeBoolean('is_published'),
-    url: t.string({ description: 'A signed download URL of this version.', resolve: (v, _args, ctx) => fileService.versionUrl(ctx, v) }),
+    url: t.string({ description: 'A signed download URL of this version.', resolve: (v, _args, ctx) => fileUrlService.versionUrl(ctx, v) }),
   }),
 });
 
-export const FileRef = builder.objectRef<fileService.FileRow>('File').implement({
+export const FileRef = builder.objectRef<fileReadService.FileRow>('File').implement({
   description:
     'A file of a creation. `version` is the newest, `published_version` the one visitors get; `kind` is what its first bytes show (sims4-package, tray-item, zip, …).',
   fields: (t) => ({
@@ -54,12 +57,12 @@ export const FileRef = builder.objectRef<fileService.FileRow>('File').implement(
     url: t.string({
       description:
         'A signed download URL, valid for a short while: of the newest version for the owner and staff, else of the version visitors download (the published one, or the newest while none is).',
-      resolve: (f, _args, ctx) => fileService.fileUrl(ctx, f),
+      resolve: (f, _args, ctx) => fileUrlService.fileUrl(ctx, f),
     }),
     logs: t.field({
       type: [FileLogRef],
       description: 'The file’s history, oldest first (its owner and staff; empty for anyone else).',
-      resolve: (f, _args, ctx) => fileService.visibleLogs(ctx, f),
+      resolve: (f, _args, ctx) => fileReadService.visibleLogs(ctx, f),
     }),
     sha256: t.exposeString('sha256', { description: 'The newest version’s content hash (hex).' }),
     submission_id: t.exposeInt('submission_id', { nullable: true }),
@@ -67,18 +70,18 @@ export const FileRef = builder.objectRef<fileService.FileRow>('File').implement(
       type: SubmissionPropertiesRef,
       nullable: true,
       description: 'The creation the file belongs to.',
-      resolve: (f, _args, ctx) => fileService.submissionOfFile(ctx, f),
+      resolve: (f, _args, ctx) => fileReadService.submissionOfFile(ctx, f),
     }),
     member: t.field({
       type: MemberSummaryRef,
       nullable: true,
       description: 'The creator who owns the file.',
-      resolve: (f, _args, ctx) => fileService.ownerOfFile(ctx, f),
+      resolve: (f, _args, ctx) => fileReadService.ownerOfFile(ctx, f),
     }),
     versions: t.field({
       type: [FileVersionRef],
       description: 'Every version, newest first, for the owner and staff; anyone else sees only the version visitors download.',
-      resolve: (f, _args, ctx) => fileService.visibleVersions(ctx, f),
+      resolve: (f, _args, ctx) => fileReadService.visibleVersions(ctx, f),
     }),
   }),
 });
@@ -116,7 +119,7 @@ builder.objectFields(SubmissionPropertiesRef, (t) => ({
     args: { include_deleted: t.arg.boolean({ defaultValue: false }) },
     resolve: (s, args, ctx) => {
       assertCanView(ctx, s);
-      return fileService.listFiles(ctx.db, s, { includeDeleted: args.include_deleted ?? false });
+      return fileReadService.listFiles(ctx.db, s, { includeDeleted: args.include_deleted ?? false });
     },
   }),
   object_guids: t.field({
@@ -172,14 +175,14 @@ builder.queryFields((t) => ({
       page: t.arg.int(),
     },
     resolve: (_root, args, ctx) =>
-      fileService.searchFiles(ctx, { search: args.search ?? null, deleted: args.deleted ?? false, first: args.first, page: args.page }),
+      fileSearchService.searchFiles(ctx, { search: args.search ?? null, deleted: args.deleted ?? false, first: args.first, page: args.page }),
   }),
   file: t.field({
     type: FileRef,
     description: 'One file, deleted or not: its owner, or staff who manage files.',
     authScopes: policy.signedIn,
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => fileService.fileForView(ctx, args.id),
+    resolve: (_root, args, ctx) => fileReadService.fileForView(ctx, args.id),
   }),
 }));
 

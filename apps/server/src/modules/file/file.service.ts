@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   classifyFile,
   cleanFilename,
@@ -6,23 +6,19 @@ import {
   fileExtension,
   hasPermission,
   mimetypeOfKind,
-  pagePermission,
   type FileKind,
 } from '@corner/domain';
-import type { AuthState, Context } from '../../context';
+import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { fileLogs, fileVersions, files, members, submissions } from '../../db/schema/index';
+import { fileLogs, fileVersions, files } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import type { StoredUpload } from '../../storage/upload';
-import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
-import { escapeLike } from '../../db/sql';
 import { writeLog } from '../log/log.service';
 import {
   assertCanEdit,
   checkCanEdit,
   isOwner,
   loadSubmission,
-  STAFF_VIEW_PERMISSIONS,
   beginEdit,
   reopenForOwnerEdit,
   type SubmissionRow,
@@ -32,84 +28,11 @@ import { canAddFileVersions } from '../submission/submission.policy';
 import { claimUpload, releaseUnusedUploads } from './blob.service';
 import { takeDirectUpload } from './direct-upload.service';
 import { fileError, fileTooLarge } from './file.errors';
-import { defineLoader } from '../../db/loader';
-import { loadMemberSummary } from '../member/member.service';
+import type { FileRow } from './file-read.service';
+import { FILE_MANAGER_EDIT } from './file-url.service';
 
-export type FileRow = typeof files.$inferSelect;
-
-export interface FileLogView {
-  id: number;
-  action: string;
-  details: unknown;
-  created_at: Date;
-  member: { id: number; username: string } | null;
-}
-
-/** The path a file version is served at (SPEC section 7). */
-export function filePath(file: Pick<FileRow, 'member_id' | 'id'>, version: number): string {
-  return `/${file.member_id}/files/${file.id}_version_${version}`;
-}
-
-/**
- * Who may read every version of a file, its history and its deleted state: its owner and staff who
- * read creations or manage files. Anyone else who may see the creation (a signed-in member looking
- * at a published one) gets only the version visitors download.
- */
-export function mayReadFileHistory(auth: AuthState, file: Pick<FileRow, 'member_id'>): boolean {
-  if (!auth.member) return false;
-  return auth.member.id === file.member_id || hasPermission(auth.permissions, [...STAFF_VIEW_PERMISSIONS, ...FILE_MANAGER_VIEW_PERMISSIONS]);
-}
-
-/** The version visitors download: the published one, or the newest while none is published. */
-export function visitorVersion(file: Pick<FileRow, 'published_version' | 'version'>): number {
-  return file.published_version ?? file.version;
-}
-
-/** A signed download URL: of the newest version for the owner and staff, else of the visitors' version. */
-export function fileUrl(ctx: Context, file: FileRow): string {
-  return ctx.urlSigner.sign(filePath(file, mayReadFileHistory(ctx.auth, file) ? file.version : visitorVersion(file)));
-}
-
-/** The versions the caller may read (see mayReadFileHistory), newest first. */
-export async function visibleVersions(ctx: Context, file: FileRow): Promise<FileVersionView[]> {
-  const all = await versionsOf(ctx.db, file);
-  return mayReadFileHistory(ctx.auth, file) ? all : all.filter((v) => v.version === visitorVersion(file));
-}
-
-/** A file's history for its owner and staff; nobody else reads it. */
-export async function visibleLogs(ctx: Context, file: FileRow): Promise<FileLogView[]> {
-  return mayReadFileHistory(ctx.auth, file) ? fileLogsOf(ctx.db, file.id) : [];
-}
-
-/** A creation's files, oldest first; deleted ones only when asked for. */
-export async function listFiles(db: DbOrTx, s: SubmissionRow, options: { includeDeleted?: boolean } = {}): Promise<FileRow[]> {
-  return db
-    .select()
-    .from(files)
-    .where(and(eq(files.submission_id, s.id), options.includeDeleted ? undefined : isNull(files.deleted_at)))
-    .orderBy(asc(files.created_at), asc(files.id));
-}
-
-/** A file's history, oldest first, with who did it. */
-export async function fileLogsOf(db: DbOrTx, fileId: number): Promise<FileLogView[]> {
-  const rows = await db
-    .select({
-      id: fileLogs.id,
-      action: fileLogs.action,
-      details: fileLogs.details,
-      created_at: fileLogs.created_at,
-      member_id: members.id,
-      username: members.username,
-    })
-    .from(fileLogs)
-    .leftJoin(members, eq(members.id, fileLogs.member_id))
-    .where(eq(fileLogs.file_id, fileId))
-    .orderBy(asc(fileLogs.created_at), asc(fileLogs.id));
-  return rows.map(({ member_id, username, ...r }) => ({
-    ...r,
-    member: member_id === null || username === null ? null : { id: member_id, username },
-  }));
-}
+// Changes to a creation's files: new files and versions, renames, published versions, delete and
+// restore, each logged. Reads are in file-read.service.ts, URLs and visibility in file-url.service.ts.
 
 /** Where a new file or version comes from: a multipart upload, or a finished direct upload's key. */
 export interface FileSource {
@@ -118,142 +41,8 @@ export interface FileSource {
   filename?: string | null;
 }
 
-export interface FileVersionView {
-  id: number;
-  file_id: number;
-  /** The file's owner: the member in the version's bucket path (not who uploaded it, see `member`). */
-  member_id: number;
-  version: number;
-  filename: string;
-  filesize: number;
-  mimetype: string;
-  sha256: string;
-  created_at: Date;
-  /** Who uploaded this version. */
-  member: { id: number; username: string } | null;
-  is_published: boolean;
-}
-
-/** File managers change files at any status of a live creation and set published versions. */
-const FILE_MANAGER_EDIT = pagePermission('file-management', 'edit');
-/** Staff who may find and read any file (file management and the archive). */
-export const FILE_MANAGER_VIEW_PERMISSIONS: readonly string[] = [pagePermission('file-management', 'view'), FILE_MANAGER_EDIT];
-
 function isFileManager(ctx: Context): boolean {
   return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, FILE_MANAGER_EDIT);
-}
-
-/** Every version of a file, newest first, with who uploaded it. */
-export async function versionsOf(db: DbOrTx, file: FileRow): Promise<FileVersionView[]> {
-  const rows = await db
-    .select({ v: fileVersions, username: members.username })
-    .from(fileVersions)
-    .leftJoin(members, eq(members.id, fileVersions.member_id))
-    .where(eq(fileVersions.file_id, file.id))
-    .orderBy(desc(fileVersions.version));
-  return rows.map(({ v, username }) => ({
-    id: v.id,
-    file_id: v.file_id,
-    member_id: file.member_id,
-    version: v.version,
-    filename: v.filename,
-    filesize: v.filesize,
-    mimetype: v.mimetype,
-    sha256: v.sha256,
-    created_at: v.created_at,
-    member: v.member_id === null || username === null ? null : { id: v.member_id, username },
-    is_published: v.version === file.published_version,
-  }));
-}
-
-/** A signed download URL of one version. */
-export function versionUrl(ctx: Context, v: FileVersionView): string {
-  return ctx.urlSigner.sign(filePath({ member_id: v.member_id, id: v.file_id }, v.version));
-}
-
-const submissionsById = defineLoader(async (db, ids: number[]) => {
-  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids));
-  return new Map(rows.map((s) => [s.id, s]));
-}, null);
-
-/** The creation a file belongs to (whoever may read the file may see which creation it is). */
-export async function submissionOfFile(ctx: Context, file: FileRow): Promise<SubmissionRow | null> {
-  return file.submission_id === null ? null : submissionsById(ctx, file.submission_id);
-}
-
-/** The creator who owns a file. */
-export async function ownerOfFile(ctx: Context, file: FileRow): Promise<{ id: number; username: string } | null> {
-  return loadMemberSummary(ctx, file.member_id);
-}
-
-/** Largest id a search term may be compared with (the id columns are 32-bit integers). */
-const MAX_ID = 2_147_483_647;
-
-/**
- * What file management's search box matches: the file name (ILIKE, wildcards escaped), the owner's
- * name; a number matches a file id, an owner id or a creation id; 8 to 64 hex digits match the start
- * of the sha256 of the current content or of any earlier version.
- */
-function fileSearchWhere(search: string): SQL {
-  const pattern = `%${escapeLike(search)}%`;
-  const parts: SQL[] = [ilike(files.filename, pattern), ilike(members.username, pattern)];
-  if (/^\d{1,10}$/.test(search) && Number(search) > 0 && Number(search) <= MAX_ID) {
-    const id = Number(search);
-    parts.push(eq(files.id, id), eq(files.member_id, id), eq(files.submission_id, id));
-  }
-  if (/^[0-9a-f]{8,64}$/i.test(search)) {
-    const prefix = `${search.toLowerCase()}%`;
-    parts.push(
-      like(files.sha256, prefix),
-      sql`exists (select 1 from ${fileVersions} where ${fileVersions.file_id} = ${files.id} and ${fileVersions.sha256} like ${prefix})`,
-    );
-  }
-  return or(...parts)!;
-}
-
-/**
- * File management's list (page-file-management): live files, or with `deleted` the archive (deleted
- * files, and every file of a deleted creation). Newest change first; an empty search lists all.
- */
-export async function searchFiles(
-  ctx: Context,
-  input: { search: string | null; deleted: boolean; first?: number | null; page?: number | null },
-): Promise<Page<FileRow>> {
-  const { perPage, currentPage, limit, offset } = pageWindow(input.first, input.page);
-  const search = input.search?.trim() ?? '';
-  const state = input.deleted
-    ? or(isNotNull(files.deleted_at), isNotNull(submissions.deleted_at))
-    : and(isNull(files.deleted_at), isNull(submissions.deleted_at));
-  const where = and(state, search ? fileSearchWhere(search) : undefined);
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select({ file: files })
-      .from(files)
-      .innerJoin(members, eq(members.id, files.member_id))
-      .leftJoin(submissions, eq(submissions.id, files.submission_id))
-      .where(where)
-      .orderBy(desc(files.updated_at), desc(files.id))
-      .limit(limit)
-      .offset(offset),
-    ctx.db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(files)
-      .innerJoin(members, eq(members.id, files.member_id))
-      .leftJoin(submissions, eq(submissions.id, files.submission_id))
-      .where(where),
-  ]);
-  const data = rows.map((r) => r.file);
-  return { data, paginatorInfo: paginatorInfo(count?.total ?? 0, data.length, perPage, currentPage) };
-}
-
-/** One file, deleted or not, for its owner or staff who manage files. */
-export async function fileForView(ctx: Context, id: number): Promise<FileRow> {
-  const [file] = await ctx.db.select().from(files).where(eq(files.id, id));
-  if (!file) throw fileError('FILE_NOT_FOUND', { id });
-  if (ctx.auth.member?.id === file.member_id || (ctx.auth.member && hasPermission(ctx.auth.permissions, FILE_MANAGER_VIEW_PERMISSIONS))) {
-    return file;
-  }
-  throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
 }
 
 /**

@@ -16,7 +16,8 @@ import { checkCanEdit, loadSubmission, beginEdit } from '../submission/submissio
 import { BlobNotFoundError, type StoredObject } from '../../storage/index';
 import { claimUpload, releaseUnusedUploads } from './blob.service';
 import { fileError } from './file.errors';
-import { insertSubmissionFile, logFileChange, type FileRow } from './file.service';
+import type { FileRow } from './file-read.service';
+import { insertSubmissionFile, logFileChange } from './file.service';
 import { unpackZip, ZipRefusal, type Unpacked } from './unzip-reader';
 
 /** What unzipSubmissionFile answers (as a JSON string). */

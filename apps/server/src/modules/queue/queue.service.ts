@@ -1,4 +1,4 @@
-import { countUnreadConversations } from '../conversation/conversation.service';
+import { countUnreadConversations } from '../conversation/conversation-read.service';
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import {
   CREATOR_COUNTER_QUEUES,

@@ -21,7 +21,7 @@ import { recordStoryAndNotify } from '../story/story.service';
 import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
 import { setChildren } from '../submission/submission.service';
 import type { ImageView } from '../image/image.service';
-import type { FileRow } from '../file/file.service';
+import type { FileRow } from '../file/file-read.service';
 import { assertNotLockedByOther } from './review-lock.service';
 import { reviewError } from './review.errors';
 

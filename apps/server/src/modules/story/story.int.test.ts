@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ACCESS, pagePermission } from '@corner/domain';
 import { conversations, conversationTags, conversationThreads, images, updateRequests } from '../../db/schema/index';
 import { publishDue } from '../../jobs/publish.job';
-import { buildMember, buildRole, buildSubmission } from '../../test/factories';
+import { buildConversation, buildMember, buildRole, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { formatUtc, recordStoryAndNotify } from './story.service';
 
@@ -82,25 +82,16 @@ describe('recordStoryAndNotify', () => {
   it('uses the oldest conversation not deleted by the creator, and changes neither its status nor its read tags', async () => {
     const db = server.database.db;
     const s = await buildSubmission(db, owner.id, { status: 'SUBMITTED' });
-    const [deleted, open, newer] = await db
-      .insert(conversations)
-      .values([
-        { subject: 'Old', member_id: owner.id, submission_id: s, status: 'closed' },
-        { subject: 'Question', member_id: owner.id, submission_id: s, status: 'pending' },
-        { subject: 'Newer', member_id: owner.id, submission_id: s, status: 'active' },
-      ])
-      .returning();
-    await db.insert(conversationTags).values([
-      { conversation_id: deleted!.id, tag: 'user-deleted' },
-      { conversation_id: open!.id, tag: 'user-read' },
-    ]);
+    const deleted = await buildConversation(db, owner.id, { subject: 'Old', submission_id: s, status: 'closed', tags: ['user-deleted'] });
+    const open = await buildConversation(db, owner.id, { subject: 'Question', submission_id: s, status: 'pending', tags: ['user-read'] });
+    const newer = await buildConversation(db, owner.id, { subject: 'Newer', submission_id: s, status: 'active' });
     await recordStoryAndNotify(db, { submission_id: s, kind: 'reported', actor_id: member.id, detail: 'Broken or not working in the game' });
     const all = await story(s);
-    const target = all.find((c) => c.id === open!.id)!;
+    const target = all.find((c) => c.id === open)!;
     expect(target.threads.map((t) => t.text)).toEqual(['Reported by a member: Broken or not working in the game']);
     expect(target).toMatchObject({ status: 'pending', tags: ['user-read'] });
-    expect(all.find((c) => c.id === deleted!.id)!.threads).toEqual([]);
-    expect(all.find((c) => c.id === newer!.id)!.threads).toEqual([]);
+    expect(all.find((c) => c.id === deleted)!.threads).toEqual([]);
+    expect(all.find((c) => c.id === newer)!.threads).toEqual([]);
     expect(spies.notify).toEqual([expect.objectContaining({ member_id: owner.id, type: 'report' })]);
   });
 

@@ -38,6 +38,7 @@ import {
   requiredItems,
   setItems,
   submissionAttributes,
+  submissionBridges,
   submissionCollaborations,
   submissionCollections,
   submissions,
@@ -50,7 +51,7 @@ import { changes, writeLog } from '../log/log.service';
 import { loadSubmission, beginEdit, submissionForView, type SubmissionRow } from './submission.access';
 import { notEditable, submissionError } from './submission.errors';
 import { recordStoryAndNotify } from '../story/story.service';
-import { KIND_TABLES, type CREATABLE_KINDS } from './submission.kinds';
+import { KIND_TABLES, loadKindRow, type CREATABLE_KINDS } from './submission.kinds';
 
 /** Parses input with a domain rule, or throws Lighthouse validation errors naming each field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix = 'input'): z.infer<S> {
@@ -193,6 +194,84 @@ export async function setChildren(db: DbOrTx, setModelId: number): Promise<Submi
     .where(and(eq(setItems.set_id, setModelId), isNull(submissions.deleted_at)))
     .orderBy(asc(setItems.ord), asc(setItems.id));
   return found.map((r) => r.submission);
+}
+
+/** A creation seen through its kind: the kind's own fields beside the shared properties. */
+export interface CreationShape {
+  submission: SubmissionRow;
+  kind: Record<string, unknown>;
+}
+
+/** Reads a creation through its kind, checking that the id names that kind. */
+export async function creationOf(ctx: Context, id: number, kind?: string): Promise<CreationShape> {
+  const s = await submissionForView(ctx, id);
+  if (kind && s.model_type !== kind) throw submissionError('SUBMISSION_WRONG_KIND', { id, expected: kind, kind: s.model_type });
+  return { submission: s, kind: await loadKindRow(ctx.db, s.model_type, s.model_id) };
+}
+
+/** A set's children through their kind (set items), in order. */
+export async function setChildCreations(db: DbOrTx, setModelId: number): Promise<CreationShape[]> {
+  return Promise.all((await setChildren(db, setModelId)).map(async (s) => ({ submission: s, kind: await loadKindRow(db, 'set_item', s.model_id) })));
+}
+
+/** A creation's chosen attributes (tags among them), by name. */
+export async function attributesOf(db: DbOrTx, s: SubmissionRow) {
+  const rows = await db
+    .select({ attribute: attributes })
+    .from(submissionAttributes)
+    .innerJoin(attributes, eq(attributes.id, submissionAttributes.attribute_id))
+    .where(eq(submissionAttributes.submission_id, s.id))
+    .orderBy(asc(attributes.name));
+  return rows.map((r) => r.attribute);
+}
+
+/** A creation's themes, by name. */
+export async function themesOf(db: DbOrTx, s: SubmissionRow) {
+  return db.select({ id: themes.id, name: themes.name }).from(submissionThemes).innerJoin(themes, eq(themes.id, submissionThemes.theme_id)).where(eq(submissionThemes.submission_id, s.id)).orderBy(asc(themes.name));
+}
+
+/** A creation's collaborations. */
+export async function collaborationsOf(db: DbOrTx, s: SubmissionRow) {
+  return db
+    .select({ id: collaborations.id, name: collaborations.name, game: collaborations.game })
+    .from(submissionCollaborations)
+    .innerJoin(collaborations, eq(collaborations.id, submissionCollaborations.collaboration_id))
+    .where(eq(submissionCollaborations.submission_id, s.id));
+}
+
+/** A creation's collections. */
+export async function collectionsOf(db: DbOrTx, s: SubmissionRow) {
+  return db
+    .select({ id: collections.id, name: collections.name, game: collections.game })
+    .from(submissionCollections)
+    .innerJoin(collections, eq(collections.id, submissionCollections.collection_id))
+    .where(eq(submissionCollections.submission_id, s.id));
+}
+
+/** The creations a creation recommends, in order, leaving out deleted ones. */
+export async function recommendedItemsOf(db: DbOrTx, s: SubmissionRow): Promise<SubmissionRow[]> {
+  const rows = await db
+    .select({ s: submissions })
+    .from(recommendedItems)
+    .innerJoin(submissions, eq(submissions.id, recommendedItems.recommended_submission_id))
+    .where(and(eq(recommendedItems.submission_id, s.id), isNull(submissions.deleted_at)))
+    .orderBy(asc(recommendedItems.ord));
+  return rows.map((r) => r.s);
+}
+
+/** A creation's required downloads, in order. */
+export async function requiredItemsOf(db: DbOrTx, s: SubmissionRow) {
+  return db.select().from(requiredItems).where(eq(requiredItems.submission_id, s.id)).orderBy(asc(requiredItems.ord));
+}
+
+/** A creation's external URL requirements, oldest first. */
+export async function externalUrlsOf(db: DbOrTx, s: SubmissionRow) {
+  return db.select().from(externalUrlRequirements).where(eq(externalUrlRequirements.submission_id, s.id)).orderBy(asc(externalUrlRequirements.id));
+}
+
+/** A creation's link to the legacy system, if it has one. */
+export async function bridgeOf(db: DbOrTx, s: SubmissionRow) {
+  return (await db.select().from(submissionBridges).where(eq(submissionBridges.submission_id, s.id)))[0] ?? null;
 }
 
 /** The scalar columns of SubmissionPropertiesInput (the rest are lists kept in join tables). */
