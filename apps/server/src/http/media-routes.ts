@@ -6,7 +6,8 @@ import { bearerToken, resolveAuth, type AuthState } from '../context';
 import type { Database } from '../db/client';
 import { conversationAttachments, fileVersions, files, images, submissions, zipBundles } from '../db/schema/index';
 import { assertCanView, isPublished, type SubmissionRow } from '../modules/submission/submission.access';
-import { mayReadFileHistory, visitorVersion } from '../modules/file/file-url.service';
+import { canReadFileHistory } from '../modules/file/file.policy';
+import { visitorVersion } from '../modules/file/file-url.service';
 import { bundlePath, mayFetchBundle } from '../modules/file/zip-bundle.service';
 import { attachmentPath, mayFetchAttachment } from '../modules/conversation/conversation-read.service';
 import { BlobNotFoundError, sha256OfBlobKey, type ByteRange, type Storage } from '../storage/index';
@@ -124,7 +125,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
       // A signed URL was handed to someone allowed this very version. With a token, only the owner
       // and staff read deleted files and versions other than the one visitors download.
       const isHistory = row.file.deleted_at !== null || version !== visitorVersion(row.file);
-      if (allowed.auth && isHistory && !mayReadFileHistory(allowed.auth, row.file)) {
+      if (allowed.auth && isHistory && !canReadFileHistory(allowed.auth, row.file)) {
         return row.file.deleted_at ? notFound(reply) : forbidden(reply);
       }
       const v = row.version;

@@ -2,8 +2,6 @@ import { and, asc, desc, eq, exists, ilike, inArray, isNull, notExists, or, sql,
 import {
   CONVERSATION_STATUSES,
   CREATOR_TAGS,
-  hasPermission,
-  pagePermission,
   SUBMISSIONS_MAILBOX,
   UNREAD_EXCLUDED_TAGS,
   type ConversationStatus,
@@ -16,6 +14,7 @@ import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
 import { assertCanView, loadSubmission, type SubmissionRow } from '../submission/submission.access';
 import { conversationError } from './conversation.errors';
+import { canFetchAttachment, canReadAllConversations } from './conversation.policy';
 
 // Reading conversations: the creator's and the staff's lists, one conversation's threads and fields,
 // the unread count, who may download an attachment. Writes are in conversation.service.ts.
@@ -46,13 +45,6 @@ export interface ThreadView extends ThreadRow {
 export const MAILBOXES: readonly string[] = [SUBMISSIONS_MAILBOX];
 /** Characters of the newest thread shown as a conversation's preview. */
 export const PREVIEW_LENGTH = 140;
-
-/** Staff who read every conversation (the messages page). */
-export const MESSAGE_VIEW_PERMISSIONS: readonly string[] = [pagePermission('messages', 'view'), pagePermission('messages', 'edit')];
-
-export function isMessageStaff(auth: Pick<AuthState, 'member' | 'permissions'>): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, MESSAGE_VIEW_PERMISSIONS);
-}
 
 /** A mailbox argument (the submissions mailbox when left out); an unknown one is refused. */
 export function checkMailbox(mailbox: string | null | undefined): string {
@@ -162,7 +154,7 @@ export async function listOwnConversations(
   input: { first?: number | null; page?: number | null; mailbox?: string | null; exclude_tags?: readonly string[] | null },
 ): Promise<Page<ConversationView>> {
   const where = ownConversationsWhere(ctx.db, ctx.auth.member!.id, checkMailbox(input.mailbox), input.exclude_tags ?? []);
-  return pageOf(ctx.db, isMessageStaff(ctx.auth), where, input);
+  return pageOf(ctx.db, canReadAllConversations(ctx.auth), where, input);
 }
 
 /** A creator's unread conversations in the mailbox "submissions" (SPEC section 9): the same rule as the badge's list. */
@@ -275,14 +267,14 @@ export function attachmentUrl(ctx: Context, a: Pick<AttachmentRow, 'id'>): strin
 /** Who may download an attachment: the conversation's creator and message staff. */
 export async function mayFetchAttachment(db: DbOrTx, auth: AuthState, attachmentId: number): Promise<boolean> {
   if (!auth.member) return false;
-  if (isMessageStaff(auth)) return true;
+  if (canReadAllConversations(auth)) return true;
   const [row] = await db
     .select({ member_id: conversations.member_id, type: conversationThreads.type })
     .from(conversationAttachments)
     .innerJoin(conversationThreads, eq(conversationThreads.id, conversationAttachments.thread_id))
     .innerJoin(conversations, eq(conversations.id, conversationThreads.conversation_id))
     .where(eq(conversationAttachments.id, attachmentId));
-  return row !== undefined && row.member_id === auth.member.id && row.type !== 'note';
+  return row !== undefined && canFetchAttachment(auth, row);
 }
 
 /** The creation a conversation is linked to, when the caller may view it (null otherwise, as when there is none). */

@@ -1,11 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   CREATOR_TAGS,
-  hasPermission,
   MAX_ATTACHMENT_BYTES,
   MAX_TAG_LENGTH,
   newMessageInput,
-  pagePermission,
   portalPaths,
   replyInput,
   TAG_PATTERN,
@@ -22,12 +20,12 @@ import type { StoredUpload } from '../../storage/upload';
 import { claimUpload } from '../file/blob.service';
 import { publishLive } from '../live/live.service';
 import { notify } from '../notification/notification.service';
-import { isOwner, loadSubmission } from '../submission/submission.access';
+import { loadSubmission } from '../submission/submission.access';
 import { conversationError } from './conversation.errors';
+import { canLinkCreation, canManageConversations, canReadAllConversations, canReadConversation, canReplyToConversation, canTagConversation } from './conversation.policy';
 import {
   checkMailbox,
   checkStatus,
-  isMessageStaff,
   loadRow,
   viewOf,
   type ConversationRow,
@@ -41,11 +39,6 @@ import { supportStaffMember } from './support-staff.service';
 // conversation-read.service.ts, the support-staff list in support-staff.service.ts.
 
 /** Staff who answer, tag, assign and close conversations. */
-export const MESSAGE_EDIT_PERMISSIONS: readonly string[] = [pagePermission('messages', 'edit')];
-
-function isMessageEditor(ctx: Context): boolean {
-  return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, MESSAGE_EDIT_PERMISSIONS);
-}
 
 /** The new message dialog's rule (packages/domain), as validation errors on `subject` and `message`. */
 function checkNewMessage(input: { subject: string; message: string }): { subject: string; message: string } {
@@ -135,10 +128,10 @@ export async function addThread(ctx: Pick<Context, 'storage'> | null, tx: DbOrTx
  * reading it marks it read (tag user-read), in this request.
  */
 export async function getConversation(ctx: Context, id: number): Promise<ConversationView> {
-  const staff = isMessageStaff(ctx.auth);
+  const staff = canReadAllConversations(ctx.auth);
   const row = await loadRow(ctx.db, id);
   const owner = row.member_id === ctx.auth.member?.id;
-  if (!owner && !staff) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  if (!canReadConversation(ctx.auth, row)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   if (!owner) return viewOf(ctx.db, id, staff);
   return ctx.db.transaction(async (tx) => {
     if (await addTags(tx, id, [TAG_USER_READ])) {
@@ -153,7 +146,7 @@ export async function getConversation(ctx: Context, id: number): Promise<Convers
 async function linkableSubmission(ctx: Context, tx: DbOrTx, submissionId: number | null | undefined): Promise<number | null> {
   if (submissionId == null) return null;
   const s = await loadSubmission(tx, submissionId);
-  if (!isOwner(ctx, s) && !isMessageStaff(ctx.auth)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  if (!canLinkCreation(ctx.auth, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   return s.id;
 }
 
@@ -184,7 +177,7 @@ export async function createConversation(
     // Nothing in it is news to its creator: it only counts as unread once staff answer.
     await addTags(tx, row.id, [TAG_USER_READ]);
     await announce(tx, row);
-    return viewOf(tx, row.id, isMessageStaff(ctx.auth));
+    return viewOf(tx, row.id, canReadAllConversations(ctx.auth));
   });
 }
 
@@ -228,7 +221,7 @@ export async function createConversationReply(
   const me = ctx.auth.member!.id;
   const current = await loadRow(ctx.db, input.conversation_id);
   if (current.member_id !== me) {
-    if (!isMessageEditor(ctx)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+    if (!canReplyToConversation(ctx.auth, current)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
     return createStaffConversationReply(ctx, { conversation_id: current.id, message, file: upload });
   }
   return ctx.db.transaction(async (tx) => {
@@ -238,7 +231,7 @@ export async function createConversationReply(
     await addTags(tx, row.id, [TAG_USER_READ]);
     await tx.update(conversations).set({ status: 'active' }).where(eq(conversations.id, row.id));
     await announce(tx, row);
-    return viewOf(tx, row.id, isMessageStaff(ctx.auth));
+    return viewOf(tx, row.id, canReadAllConversations(ctx.auth));
   });
 }
 
@@ -287,9 +280,9 @@ export async function tagConversation(
   ctx: Context,
   input: { id: number; add?: readonly string[] | null; remove?: readonly string[] | null },
 ): Promise<ConversationView> {
-  const editor = isMessageEditor(ctx);
+  const editor = canManageConversations(ctx.auth);
   const current = await loadRow(ctx.db, input.id);
-  if (current.member_id !== ctx.auth.member?.id && !editor) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  if (!canTagConversation(ctx.auth, current)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   const add = checkTags(input.add, 'add', editor);
   const remove = checkTags(input.remove, 'remove', editor);
   return ctx.db.transaction(async (tx) => {
@@ -299,7 +292,7 @@ export async function tagConversation(
       await tx.update(conversations).set({ updated_at: new Date() }).where(eq(conversations.id, row.id));
       await announce(tx, row);
     }
-    return viewOf(tx, row.id, isMessageStaff(ctx.auth));
+    return viewOf(tx, row.id, canReadAllConversations(ctx.auth));
   });
 }
 

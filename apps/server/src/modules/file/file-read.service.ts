@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { hasPermission } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineLoader } from '../../db/loader';
@@ -8,7 +7,8 @@ import { AuthorizationCode, refuse } from '../../errors';
 import { loadMemberSummary } from '../member/member.service';
 import type { SubmissionRow } from '../submission/submission.access';
 import { fileError } from './file.errors';
-import { FILE_MANAGER_VIEW_PERMISSIONS, mayReadFileHistory, visitorVersion } from './file-url.service';
+import { canReadFileHistory, canViewFile } from './file.policy';
+import { visitorVersion } from './file-url.service';
 
 // Reading files: a creation's files, one file's versions and history as the caller may see them, the
 // creation and owner of a file (batched per request).
@@ -92,15 +92,15 @@ export async function versionsOf(db: DbOrTx, file: FileRow): Promise<FileVersion
   }));
 }
 
-/** The versions the caller may read (see mayReadFileHistory), newest first. */
+/** The versions the caller may read (see canReadFileHistory), newest first. */
 export async function visibleVersions(ctx: Context, file: FileRow): Promise<FileVersionView[]> {
   const all = await versionsOf(ctx.db, file);
-  return mayReadFileHistory(ctx.auth, file) ? all : all.filter((v) => v.version === visitorVersion(file));
+  return canReadFileHistory(ctx.auth, file) ? all : all.filter((v) => v.version === visitorVersion(file));
 }
 
 /** A file's history for its owner and staff; nobody else reads it. */
 export async function visibleLogs(ctx: Context, file: FileRow): Promise<FileLogView[]> {
-  return mayReadFileHistory(ctx.auth, file) ? fileLogsOf(ctx.db, file.id) : [];
+  return canReadFileHistory(ctx.auth, file) ? fileLogsOf(ctx.db, file.id) : [];
 }
 
 const submissionsById = defineLoader(async (db, ids: number[]) => {
@@ -122,8 +122,6 @@ export async function ownerOfFile(ctx: Context, file: FileRow): Promise<{ id: nu
 export async function fileForView(ctx: Context, id: number): Promise<FileRow> {
   const [file] = await ctx.db.select().from(files).where(eq(files.id, id));
   if (!file) throw fileError('FILE_NOT_FOUND', { id });
-  if (ctx.auth.member?.id === file.member_id || (ctx.auth.member && hasPermission(ctx.auth.permissions, FILE_MANAGER_VIEW_PERMISSIONS))) {
-    return file;
-  }
-  throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  if (!canViewFile(ctx.auth, file)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  return file;
 }

@@ -4,7 +4,6 @@ import {
   cleanFilename,
   FILE_KINDS,
   fileExtension,
-  hasPermission,
   mimetypeOfKind,
   type FileKind,
 } from '@corner/domain';
@@ -29,7 +28,7 @@ import { claimUpload, releaseUnusedUploads } from './blob.service';
 import { takeDirectUpload } from './direct-upload.service';
 import { fileError, fileTooLarge } from './file.errors';
 import type { FileRow } from './file-read.service';
-import { FILE_MANAGER_EDIT } from './file-url.service';
+import { canManageFiles } from './file.policy';
 
 // Changes to a creation's files: new files and versions, renames, published versions, delete and
 // restore, each logged. Reads are in file-read.service.ts, URLs and visibility in file-url.service.ts.
@@ -39,10 +38,6 @@ export interface FileSource {
   file?: StoredUpload | null;
   key?: string | null;
   filename?: string | null;
-}
-
-function isFileManager(ctx: Context): boolean {
-  return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, FILE_MANAGER_EDIT);
 }
 
 /**
@@ -177,7 +172,7 @@ function assertCanChangeFiles(ctx: Context, s: SubmissionRow, change: FileChange
   // An approved creation's owner may upload new versions for an update request; visitors keep the
   // approved version until staff approve the request (replaceSubmissionFile keeps it published).
   if (change === 'newVersion' && canAddFileVersions(ctx.auth, s)) return;
-  if (!isFileManager(ctx)) return assertCanEdit(ctx, s);
+  if (!canManageFiles(ctx.auth)) return assertCanEdit(ctx, s);
   if (s.deleted_at !== null) throw notEditable('DELETED');
 }
 
@@ -316,7 +311,7 @@ function isFileKind(kind: string | null): kind is FileKind {
 
 /** Sets which version visitors download (file managers). */
 export async function updateSubmissionFileVersion(ctx: Context, id: number, publishedVersion: number): Promise<FileRow> {
-  if (!isFileManager(ctx)) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
+  if (!canManageFiles(ctx.auth)) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
   return ctx.db.transaction(async (tx) => {
     const { file, submission } = await fileForChange(ctx, tx, id);
     return publishVersion(tx, ctx.auth.member!.id, file, submission, publishedVersion);
@@ -340,7 +335,7 @@ export async function updateSubmissionFiles(
   }
   return ctx.db.transaction(async (tx) => {
     const submission = await submissionForFileChange(ctx, tx, submissionId);
-    if (changes.some((c) => c.published_version != null) && !isFileManager(ctx)) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
+    if (changes.some((c) => c.published_version != null) && !canManageFiles(ctx.auth)) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
     const seen = new Set<number>();
     for (const { id } of changes) {
       if (seen.has(id)) throw fileError('FILE_CHANGE_DUPLICATE', { id });
