@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { cleanFilename, hasPermission, pagePermissions } from '@corner/domain';
+import { cleanFilename } from '@corner/domain';
 import type { AuthState, Context, Logger } from '../../context';
 import type { Database, DbOrTx } from '../../db/client';
 import { fileVersions, files, submissions, zipBundleFiles, zipBundles } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import type { Storage, StoredObject } from '../../storage/index';
-import { loadSubmission, STAFF_VIEW_PERMISSIONS, type SubmissionRow } from '../submission/submission.access';
+import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
 import { releaseUnusedUploads } from './blob.service';
 import { ZIP_BUILD_MESSAGES, zipBundleError } from './zip-bundle.errors';
+import { canFetchBundle, canZipSubmission } from './zip-bundle.policy';
 import { writeZip, zipEntryNames, ZipEntryError, type ZipEntrySource } from './zip-writer';
 
 export type ZipBundleRow = typeof zipBundles.$inferSelect;
@@ -29,8 +30,6 @@ export const STALE_AFTER_MS = 60_000;
 /** Kinds whose content is compressed already: stored as they are, deflating them only costs time. */
 const STORED_KINDS = new Set(['zip', 'ts4script', 'image', 'tray-image']);
 const STORED_MIMETYPES = /^(image\/|application\/(zip|x-zip-compressed|gzip|x-7z-compressed|x-rar-compressed)$)/;
-/** Staff who may see every staff basket (file management). */
-const BASKET_VIEW_PERMISSIONS = pagePermissions('file-management');
 
 /** One file version that goes into a zip, with what naming and compressing it needs. */
 interface BundleEntry {
@@ -76,23 +75,12 @@ export function zipBundleUrl(ctx: Context, bundle: ZipBundleRow): string | null 
   return bundle.status === 'READY' && bundle.storage_key ? ctx.urlSigner.sign(bundlePath(bundle)) : null;
 }
 
-function isStaff(auth: AuthState): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, STAFF_VIEW_PERMISSIONS);
-}
-
-/**
- * Whether someone may follow and download a bundle: who asked for it, staff who may read any
- * creation, the creation's owner (a creation's zip may have been asked for by staff first and then
- * reused), and, for staff baskets, staff of file management.
- */
+/** Whether someone may follow and download a bundle (`canFetchBundle`), reading its creation's owner only when that decides. */
 export async function mayFetchBundle(db: DbOrTx, auth: AuthState, bundle: ZipBundleRow): Promise<boolean> {
-  const me = auth.member;
-  if (!me) return false;
-  if (bundle.member_id === me.id || isStaff(auth)) return true;
-  if (bundle.kind === 'basket') return hasPermission(auth.permissions, BASKET_VIEW_PERMISSIONS);
-  if (bundle.submission_id === null) return false;
+  if (canFetchBundle(auth, bundle, null)) return true;
+  if (bundle.submission_id === null || bundle.kind === 'basket') return false;
   const [s] = await db.select({ member_id: submissions.member_id }).from(submissions).where(eq(submissions.id, bundle.submission_id));
-  return s?.member_id === me.id;
+  return canFetchBundle(auth, bundle, s?.member_id ?? null);
 }
 
 /** Names for entries, in order: the files' names, made safe and unique. */
@@ -193,8 +181,8 @@ async function insertBundle(
  */
 export async function generateZipFileForSubmission(ctx: Context, submissionId: number): Promise<ZipBundleRow> {
   const s = await loadSubmission(ctx.db, submissionId);
-  const me = ctx.auth.member;
-  if (!me || (s.member_id !== me.id && !isStaff(ctx.auth))) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  if (!canZipSubmission(ctx.auth, s)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  const me = ctx.auth.member!;
 
   const { bundle, isNew } = await ctx.db.transaction(async (tx) => {
     // Two clicks at once make one zip.

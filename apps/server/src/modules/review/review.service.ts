@@ -1,16 +1,17 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import { ADMIN_ACCESS, hasPermission, pagePermission, permissionSet, type SubmissionStatus } from '@corner/domain';
+import { ADMIN_ACCESS, hasPermission, permissionSet, type SubmissionStatus } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { files, images, logs, members, rejectionCategories, rejectionReasons, submissions, tests } from '../../db/schema/index';
 import { rows } from '../../db/rows';
-import { authorizationError, AuthorizationCode, type AppError } from '../../errors';
+import { AuthorizationCode, refuse, type AppError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { loadAuthMember } from '../member/member.service';
 import { escapeLike } from '../../db/sql';
 import { writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
-import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
+import { isOwner, loadSubmission, type SubmissionRow } from '../submission/submission.access';
+import { canRestoreSubmission } from '../submission/submission.policy';
 import { setChildren } from '../submission/submission.service';
 import { assertNotLockedByOther, releaseOwnLock } from './review-lock.service';
 import { reviewError } from './review.errors';
@@ -352,10 +353,8 @@ export async function assignToTeamMember(ctx: Context, id: number, memberId: num
 export async function restoreSubmission(ctx: Context, id: number): Promise<SubmissionRow> {
   return ctx.db.transaction(async (tx) => {
     const s = await loadSubmission(tx, id, { forUpdate: true });
-    const staff = hasPermission(ctx.auth.permissions, pagePermission('published', 'edit'));
-    if (!staff) {
-      if (s.member_id !== ctx.auth.member!.id) throw authorizationError(AuthorizationCode.NOT_OWNER);
-      if (s.status === 'APPROVED') throw reviewError('REVIEW_NOT_DELETED_OWNER', {});
+    if (!canRestoreSubmission(ctx.auth, s)) {
+      throw isOwner(ctx, s) ? reviewError('REVIEW_NOT_DELETED_OWNER', {}) : refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
     }
     if (!s.deleted_at) return s;
     await tx.update(submissions).set({ deleted_at: null }).where(eq(submissions.id, id));

@@ -60,6 +60,15 @@ export function canAddFileVersions(auth: AuthState, s: Pick<SubmissionRow, 'memb
   return isOwnerOf(auth, s as Row) && s.deleted_at === null && s.status === 'APPROVED';
 }
 
+/**
+ * Restoring mirrors deleting: staff who manage published creations restore any creation, its owner
+ * one that was never approved. (Whether it is deleted at all is the service's question: restoring a
+ * live creation changes nothing.)
+ */
+export function canRestoreSubmission(auth: AuthState, s: Pick<SubmissionRow, 'member_id' | 'status'>): boolean {
+  return canDeleteSubmission(auth, { ...s, deleted_at: null });
+}
+
 function canTakeStaffTransition(auth: AuthState, s: Row, action: 'approve' | 'reject' | 'startTest'): boolean {
   const transition = lifecycleTransition(action, s.status);
   return transition !== null && transition.by.kind === 'staff' && isOwnCreation(s) && holds(auth, [transition.by.permission]);

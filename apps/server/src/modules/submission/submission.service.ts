@@ -7,8 +7,6 @@ import {
   submissionPropertiesInput,
   validationMap,
   UNFINISHED_TEST_STATUSES,
-  hasPermission,
-  pagePermission,
   ownerTransition,
   SUBMISSION_STATUSES,
   type CompletenessCategory,
@@ -46,9 +44,10 @@ import {
   tests,
   themes,
 } from '../../db/schema/index';
-import { authorizationError, AuthorizationCode, validationError } from '../../errors';
+import { AuthorizationCode, refuse, validationError } from '../../errors';
 import { changes, writeLog } from '../log/log.service';
-import { loadSubmission, beginEdit, submissionForView, type SubmissionRow } from './submission.access';
+import { beginEdit, isOwner, loadSubmission, submissionForView, type SubmissionRow } from './submission.access';
+import { canDeleteSubmission } from './submission.policy';
 import { notEditable, submissionError } from './submission.errors';
 import { recordStoryAndNotify } from '../story/story.service';
 import { KIND_TABLES, loadKindRow, type CREATABLE_KINDS } from './submission.kinds';
@@ -520,10 +519,9 @@ async function setStatus(ctx: Context, tx: DbOrTx, s: SubmissionRow, status: 'CR
 export async function deleteSubmission(ctx: Context, id: number): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const s = await loadSubmission(tx, id, { forUpdate: true });
-    const staff = hasPermission(ctx.auth.permissions, pagePermission('published', 'edit'));
-    if (!staff) {
-      if (s.member_id !== ctx.auth.member!.id) throw authorizationError(AuthorizationCode.NOT_OWNER);
-      if (s.status === 'APPROVED') throw notEditable('APPROVED');
+    // Who may delete it, whether or not it is deleted already (deleting twice changes nothing).
+    if (!canDeleteSubmission(ctx.auth, { ...s, deleted_at: null })) {
+      throw isOwner(ctx, s) ? notEditable(s.status) : refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
     }
     if (s.deleted_at) return true;
     await tx.update(submissions).set({ deleted_at: new Date() }).where(eq(submissions.id, s.id));
