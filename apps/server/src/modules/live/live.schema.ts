@@ -1,10 +1,8 @@
-import { hasPermission, pagePermission } from '@corner/domain';
 import { AuthorizationCode, refuse } from '../../errors';
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
+import { hearsAllConversations } from './live.policy';
 import type { LiveEvent } from './live.service';
-
-const MESSAGE_STAFF = [pagePermission('messages', 'view'), pagePermission('messages', 'edit')];
 
 const LiveEventRef = builder.objectRef<LiveEvent>('LiveEvent').implement({
   description:
@@ -25,7 +23,7 @@ builder.subscriptionField('liveEvents', (t) =>
     // authScopes guard `resolve`; `subscribe` runs first, so it checks the session itself.
     subscribe: (_root, _args, ctx) => {
       if (!ctx.auth.member) throw refuse(ctx.auth, AuthorizationCode.NOT_SIGNED_IN);
-      return ctx.live.events({ memberId: ctx.auth.member.id, isStaff: hasPermission(ctx.auth.permissions, MESSAGE_STAFF) });
+      return ctx.live.events({ memberId: ctx.auth.member.id, isStaff: hearsAllConversations(ctx.auth) });
     },
     resolve: (event) => event,
   }),
