@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -68,6 +69,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
   const client = new PGlite({
+    // The trigram indexes of the free-text searches (migration 0007).
+    extensions: { pg_trgm },
     ...(options.dir ? { dataDir: options.dir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -26,7 +26,12 @@ export const legacyItems = legacy.table(
     creator_name: text('creator_name').notNull(),
     images: jsonb('images').notNull().default([]),
   },
-  (t) => [index().on(t.creator_id), index().on(t.title)],
+  (t) => [
+    index().on(t.creator_id),
+    index().on(t.title),
+    // Legacy items are found by a phrase anywhere in the title (trigram, migration 0007).
+    index('legacy_items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
 );
 
 /** Payment lists: what creators are paid for a period. */

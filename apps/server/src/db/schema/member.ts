@@ -17,6 +17,8 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('members_username_lower_key').on(sql`lower(${t.username})`),
+    // Staff searches match the creator's user name anywhere in it (trigram, migration 0007).
+    index('members_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
   ],
 );
 

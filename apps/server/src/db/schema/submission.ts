@@ -86,6 +86,12 @@ export const submissions = pgTable(
       .where(sql`${t.status} = 'APPROVED' and ${t.published_at} is null and ${t.deleted_at} is null`),
     index('submissions_deleted_idx').on(t.deleted_at).where(sql`${t.deleted_at} is not null`),
     index().on(t.category_id),
+    // The free-text search (SPEC 9: name and keywords, `ilike '%phrase%'`): trigram indexes, so a
+    // phrase anywhere in the text is found without reading every creation (migration 0007).
+    index('submissions_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // …and by creator, live or deleted (the creator branch of the staff search).
+    index('submissions_member_idx').on(t.member_id),
+    index('submissions_keywords_trgm_idx').using('gin', t.keywords.op('gin_trgm_ops')),
   ],
 );
 

@@ -141,7 +141,9 @@ export function searchWhere(params: QueryParams, options: SearchOptions & { now:
   if (search) {
     const asId = /^\d+$/.test(search) && Number(search) > 0 ? Number(search) : null;
     const pattern = `%${escapeLike(search)}%`;
-    const creator = sql`exists (select 1 from ${members} m where m.id = ${submissions.member_id} and m.username ilike ${pattern})`;
+    // The creators whose name matches, found once through their trigram index (an init plan, not a
+    // subquery per row); `= any(array(…))` keeps this branch of the OR indexable on member_id.
+    const creator = sql`${submissions.member_id} = any(array(select m.id from ${members} m where m.username ilike ${pattern}))`;
     const text = or(ilike(submissions.name, pattern), ilike(submissions.keywords, pattern), ...(options.searchCreator ? [creator] : []))!;
     parts.push(asId === null ? text : or(eq(submissions.id, asId), text)!);
   }
