@@ -31,6 +31,7 @@ export const legacyItems = legacy.table(
     index().on(t.title),
     // Legacy items are found by a phrase anywhere in the title (trigram, migration 0007).
     index('legacy_items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('legacy_items_creator_name_trgm_idx').using('gin', t.creator_name.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import { asSearchId, MAX_RESULTS_PER_SEARCH, MIN_SEARCH_LENGTH } from '@corner/domain';
 import type { Context } from '../../context';
-import { legacyItems, members, requiredItems, submissions } from '../../db/schema/index';
+import { legacyItems, requiredItems, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { escapeLike } from '../../db/sql';
 import { submissionForView, type SubmissionRow } from '../submission/submission.access';
+import { creatorNameMatches } from '../submission/submission.search';
 
 export type LegacyItemRow = typeof legacyItems.$inferSelect;
 
@@ -27,11 +28,10 @@ export async function searchDependencies(ctx: Context, phrase: string): Promise<
   const portalMatch =
     id !== null
       ? eq(submissions.id, id)
-      : or(ilike(submissions.name, pattern), ilike(submissions.keywords, pattern), ilike(members.username, pattern));
+      : or(ilike(submissions.name, pattern), ilike(submissions.keywords, pattern), creatorNameMatches(pattern));
   const portal = await ctx.db
     .select({ s: submissions })
     .from(submissions)
-    .innerJoin(members, eq(members.id, submissions.member_id))
     .where(and(isNull(submissions.deleted_at), sql`${submissions.model_type} <> 'set_item'`, visible, portalMatch))
     .orderBy(desc(submissions.publish_at), asc(submissions.id))
     .limit(MAX_RESULTS_PER_SEARCH);

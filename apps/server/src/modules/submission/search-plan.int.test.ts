@@ -1,7 +1,7 @@
-import { ilike, sql, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { submissions } from '../../db/schema/index';
+import { legacyItems, submissions } from '../../db/schema/index';
 import { createTestDatabase } from '../../test/database';
 import { buildMember } from '../../test/factories';
 import { MY_ITEMS_FIELDS, searchWhere, STAFF_ITEMS_FIELDS } from './submission.search';
@@ -36,11 +36,11 @@ afterAll(async () => {
   await database.close();
 });
 
-async function planOf(where: SQL): Promise<string> {
+async function planOf(where: SQL, table: typeof submissions | typeof legacyItems = submissions): Promise<string> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     // Both drivers answer with `rows` (node-postgres and PGlite alike).
-    const result = (await tx.execute(sql`explain ${tx.select({ id: submissions.id }).from(submissions).where(where)}`)) as unknown as { rows: Record<string, string>[] };
+    const result = (await tx.execute(sql`explain ${tx.select({ id: table.id }).from(table).where(where)}`)) as unknown as { rows: Record<string, string>[] };
     return result.rows.map((row) => Object.values(row)[0]).join('\n');
   });
 }
@@ -53,6 +53,10 @@ describe('the free-text search plans', () => {
     expect(name).toContain('Bitmap Index Scan on submissions_name_trgm_idx');
     const keywords = await planOf(ilike(submissions.keywords, '%velvet%'));
     expect(keywords).toContain('Bitmap Index Scan on submissions_keywords_trgm_idx');
+    // The content search dialog's legacy half: title or creator.
+    const legacy = await planOf(or(ilike(legacyItems.title, '%velvet%'), ilike(legacyItems.creator_name, '%velvet%'))!, legacyItems);
+    expect(legacy).toContain('legacy_items_title_trgm_idx');
+    expect(legacy).toContain('legacy_items_creator_name_trgm_idx');
   });
 
   it("looks a creator's name up once, through its trigram index, never once per creation (staff search)", async () => {

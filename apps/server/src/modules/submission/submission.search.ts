@@ -132,6 +132,15 @@ export function queueOf(params: Pick<QueryParams, 'queue'>): QueueId {
   return params.queue ? (isQueueId(params.queue) ? params.queue : invalidQueue(params.queue)) : 'all';
 }
 
+/**
+ * Creations whose creator's user name matches a LIKE pattern. The creators are found once, through
+ * their trigram index (an init plan, never a subquery per creation), and `= any(array(…))` keeps
+ * this branch of a search's OR indexable on `member_id`.
+ */
+export function creatorNameMatches(pattern: string): SQL {
+  return sql`${submissions.member_id} = any(array(select m.id from ${members} m where m.username ilike ${pattern}))`;
+}
+
 /** The WHERE of a search: the queue, the owner, the terms and the free-text search. */
 export function searchWhere(params: QueryParams, options: SearchOptions & { now: Date }): SQL {
   const queue = queueOf(params);
@@ -141,10 +150,7 @@ export function searchWhere(params: QueryParams, options: SearchOptions & { now:
   if (search) {
     const asId = /^\d+$/.test(search) && Number(search) > 0 ? Number(search) : null;
     const pattern = `%${escapeLike(search)}%`;
-    // The creators whose name matches, found once through their trigram index (an init plan, not a
-    // subquery per row); `= any(array(…))` keeps this branch of the OR indexable on member_id.
-    const creator = sql`${submissions.member_id} = any(array(select m.id from ${members} m where m.username ilike ${pattern}))`;
-    const text = or(ilike(submissions.name, pattern), ilike(submissions.keywords, pattern), ...(options.searchCreator ? [creator] : []))!;
+    const text = or(ilike(submissions.name, pattern), ilike(submissions.keywords, pattern), ...(options.searchCreator ? [creatorNameMatches(pattern)] : []))!;
     parts.push(asId === null ? text : or(eq(submissions.id, asId), text)!);
   }
   return and(...parts)!;
