@@ -1,4 +1,4 @@
-import { FAILED_TEST, UNFINISHED_TEST_STATUSES, TEST_STATUSES, type TestState } from '@corner/domain';
+import { FAILED_TEST, TEST_RESULTS, TEST_STATUSES, UNFINISHED_TEST_STATUSES, type TestState } from '@corner/domain';
 import { sql, type Column, type SQL } from 'drizzle-orm';
 
 /**
@@ -43,5 +43,5 @@ export function testColumnsOf(alias: string): TestColumns {
 export function testStateSql(state: TestState, t: TestColumns): SQL {
   return state === 'unfinished'
     ? sql`${t.status} in (${literals(UNFINISHED_TEST_STATUSES, TEST_STATUSES)})`
-    : sql`(${t.status} = ${literal(FAILED_TEST.status, TEST_STATUSES)} and ${t.result} = ${literal(FAILED_TEST.result, [FAILED_TEST.result])})`;
+    : sql`(${t.status} = ${literal(FAILED_TEST.status, TEST_STATUSES)} and ${t.result} = ${literal(FAILED_TEST.result, TEST_RESULTS)})`;
 }

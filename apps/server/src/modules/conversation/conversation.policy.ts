@@ -1,5 +1,6 @@
-import { hasPermission, pagePermission } from '@corner/domain';
+import { pagePermission } from '@corner/domain';
 import type { AuthState } from '../../context';
+import { holdsAny, isOwnerOf } from '../../auth-checks';
 
 /**
  * Who may do what with conversations: pure predicates over who asks and the conversation, named
@@ -13,26 +14,24 @@ export const MESSAGE_VIEW_PERMISSIONS: readonly string[] = [pagePermission('mess
 /** Staff who answer, note, tag, assign and close any conversation. */
 export const MESSAGE_EDIT_PERMISSIONS: readonly string[] = [pagePermission('messages', 'edit')];
 
-const isCreatorOf = (auth: Auth, c: { member_id: number }) => auth.member !== null && auth.member.id === c.member_id;
-
 /** Message staff read every conversation, staff-only notes included. */
 export function canReadAllConversations(auth: Auth): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, MESSAGE_VIEW_PERMISSIONS);
+  return holdsAny(auth, MESSAGE_VIEW_PERMISSIONS);
 }
 
 /** Message staff (edit) answer, note, tag, assign and close any conversation. */
 export function canManageConversations(auth: Auth): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, MESSAGE_EDIT_PERMISSIONS);
+  return holdsAny(auth, MESSAGE_EDIT_PERMISSIONS);
 }
 
 /** A conversation: its creator, or message staff. */
 export function canReadConversation(auth: Auth, c: { member_id: number }): boolean {
-  return isCreatorOf(auth, c) || canReadAllConversations(auth);
+  return isOwnerOf(auth, c) || canReadAllConversations(auth);
 }
 
 /** Its creator replies as the creator; anyone else only as message staff (edit). */
 export function canReplyToConversation(auth: Auth, c: { member_id: number }): boolean {
-  return isCreatorOf(auth, c) || canManageConversations(auth);
+  return isOwnerOf(auth, c) || canManageConversations(auth);
 }
 
 /** Its creator tags their own conversation (read, deleted); message staff (edit) any. */
@@ -40,10 +39,10 @@ export const canTagConversation = canReplyToConversation;
 
 /** A conversation may be about the caller's own creation, or any creation for message staff. */
 export function canLinkCreation(auth: Auth, s: { member_id: number }): boolean {
-  return isCreatorOf(auth, s) || canReadAllConversations(auth);
+  return isOwnerOf(auth, s) || canReadAllConversations(auth);
 }
 
 /** An attachment: message staff, or the conversation's creator unless it hangs on a staff-only note. */
 export function canFetchAttachment(auth: Auth, thread: { member_id: number; type: string }): boolean {
-  return canReadAllConversations(auth) || (isCreatorOf(auth, thread) && thread.type !== 'note');
+  return canReadAllConversations(auth) || (isOwnerOf(auth, thread) && thread.type !== 'note');
 }

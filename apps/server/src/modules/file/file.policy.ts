@@ -1,6 +1,7 @@
-import { hasPermission, pagePermission } from '@corner/domain';
+import { pagePermission } from '@corner/domain';
 import type { AuthState } from '../../context';
 import { STAFF_VIEW_PERMISSIONS } from '../submission/submission.access';
+import { holdsAny, isOwnerOf } from '../../auth-checks';
 
 /**
  * Who may do what with a creation's files: pure predicates over who asks and the file, named after
@@ -17,12 +18,12 @@ export const FILE_MANAGER_VIEW_PERMISSIONS: readonly string[] = [pagePermission(
 
 /** File managers (edit): any live creation's files, and which version visitors download. */
 export function canManageFiles(auth: Auth): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, [FILE_MANAGER_EDIT]);
+  return holdsAny(auth, FILE_MANAGER_EDIT);
 }
 
 /** One file, deleted or not: its owner, or staff who manage files. */
 export function canViewFile(auth: Auth, file: { member_id: number }): boolean {
-  return auth.member !== null && (auth.member.id === file.member_id || hasPermission(auth.permissions, FILE_MANAGER_VIEW_PERMISSIONS));
+  return isOwnerOf(auth, file) || holdsAny(auth, FILE_MANAGER_VIEW_PERMISSIONS);
 }
 
 /**
@@ -31,6 +32,5 @@ export function canViewFile(auth: Auth, file: { member_id: number }): boolean {
  * published one) gets only the version visitors download.
  */
 export function canReadFileHistory(auth: Auth, file: { member_id: number }): boolean {
-  if (!auth.member) return false;
-  return auth.member.id === file.member_id || hasPermission(auth.permissions, [...STAFF_VIEW_PERMISSIONS, ...FILE_MANAGER_VIEW_PERMISSIONS]);
+  return isOwnerOf(auth, file) || holdsAny(auth, [...STAFF_VIEW_PERMISSIONS, ...FILE_MANAGER_VIEW_PERMISSIONS]);
 }

@@ -1,6 +1,7 @@
-import { hasPermission, pagePermissions } from '@corner/domain';
+import { pagePermissions } from '@corner/domain';
 import type { AuthState } from '../../context';
 import { STAFF_VIEW_PERMISSIONS } from '../submission/submission.access';
+import { holdsAny, isOwnerOf } from '../../auth-checks';
 
 /** Who may ask for and follow zip downloads: pure predicates over who asks and the bundle. */
 
@@ -9,13 +10,9 @@ type Auth = Pick<AuthState, 'member' | 'permissions'>;
 /** Staff of file management, who build baskets of files from several creations. */
 export const BASKET_VIEW_PERMISSIONS = pagePermissions('file-management');
 
-function isStaffReader(auth: Auth): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, STAFF_VIEW_PERMISSIONS);
-}
-
 /** A creation's zip: its owner, and staff who may read any creation. */
 export function canZipSubmission(auth: Auth, s: { member_id: number }): boolean {
-  return auth.member !== null && (auth.member.id === s.member_id || isStaffReader(auth));
+  return isOwnerOf(auth, s) || holdsAny(auth, STAFF_VIEW_PERMISSIONS);
 }
 
 /**
@@ -25,9 +22,7 @@ export function canZipSubmission(auth: Auth, s: { member_id: number }): boolean 
  * creation, when it has one.
  */
 export function canFetchBundle(auth: Auth, bundle: { member_id: number; kind: string }, creationOwnerId: number | null): boolean {
-  const me = auth.member;
-  if (!me) return false;
-  if (bundle.member_id === me.id || isStaffReader(auth)) return true;
-  if (bundle.kind === 'basket') return hasPermission(auth.permissions, BASKET_VIEW_PERMISSIONS);
-  return creationOwnerId === me.id;
+  if (isOwnerOf(auth, bundle) || holdsAny(auth, STAFF_VIEW_PERMISSIONS)) return true;
+  if (bundle.kind === 'basket') return holdsAny(auth, BASKET_VIEW_PERMISSIONS);
+  return isOwnerOf(auth, { member_id: creationOwnerId });
 }

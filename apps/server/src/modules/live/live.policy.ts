@@ -1,5 +1,6 @@
-import { hasPermission, pagePermission } from '@corner/domain';
+import { pagePermission } from '@corner/domain';
 import type { AuthState } from '../../context';
+import { holdsAny } from '../../auth-checks';
 
 /** Who hears which live events: pure predicates over who asks. */
 
@@ -8,5 +9,5 @@ const MESSAGE_STAFF = [pagePermission('messages', 'view'), pagePermission('messa
 
 /** Message staff hear every conversation's changes; everyone else only their own. */
 export function hearsAllConversations(auth: Pick<AuthState, 'member' | 'permissions'>): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, MESSAGE_STAFF);
+  return holdsAny(auth, MESSAGE_STAFF);
 }

@@ -1,6 +1,7 @@
-import { hasPermission, pagePermission } from '@corner/domain';
+import { pagePermission } from '@corner/domain';
 import type { AuthState } from '../../context';
 import type { SubmissionRow } from '../submission/submission.access';
+import { holdsAny, isOwnerOf } from '../../auth-checks';
 
 /** Who may read reports and who filed them: pure predicates over who asks and the row. */
 
@@ -9,15 +10,15 @@ export const REPORT_VIEW_PERMISSIONS: readonly string[] = [pagePermission('repor
 
 /** Staff of the reported page. */
 export function canReadAllReports(auth: AuthState): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, REPORT_VIEW_PERMISSIONS);
+  return holdsAny(auth, REPORT_VIEW_PERMISSIONS);
 }
 
 /** A creation's reports: its owner (what was reported) and staff of the reported page. */
 export function canReadReports(auth: AuthState, s: Pick<SubmissionRow, 'member_id'>): boolean {
-  return (auth.member !== null && auth.member.id === s.member_id) || canReadAllReports(auth);
+  return isOwnerOf(auth, s) || canReadAllReports(auth);
 }
 
 /** Who filed a report is for staff (and the reporter); the reported creator sees what, not who. */
 export function canKnowReporter(auth: AuthState, report: { member_id: number | null }): boolean {
-  return canReadAllReports(auth) || (report.member_id !== null && auth.member?.id === report.member_id);
+  return canReadAllReports(auth) || isOwnerOf(auth, report);
 }

@@ -1,6 +1,7 @@
-import { hasPermission, lifecycleTransition, OWNER_EDITABLE_STATUSES, ownerTransition, pagePermission } from '@corner/domain';
+import { lifecycleTransition, OWNER_EDITABLE_STATUSES, ownerTransition, pagePermission } from '@corner/domain';
 import type { AuthState } from '../../context';
 import type { SubmissionRow } from './submission.access';
+import { holdsAny, isOwnerOf } from '../../auth-checks';
 
 /**
  * What a member may do with a creation: pure predicates over who is asking and the row, named after
@@ -15,13 +16,6 @@ const STAFF_EDIT = [pagePermission('waiting', 'edit')];
 /** Staff who delete and restore any creation. */
 const STAFF_DELETE = [pagePermission('published', 'edit')];
 
-function isOwnerOf(auth: AuthState, s: Row): boolean {
-  return auth.member !== null && auth.member.id === s.member_id;
-}
-
-function holds(auth: AuthState, permissions: readonly string[]): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, [...permissions]);
-}
 
 /** A live creation that is not a set's child (children follow their set). */
 function isOwnCreation(s: Row): boolean {
@@ -31,7 +25,7 @@ function isOwnCreation(s: Row): boolean {
 /** The owner while a draft or rejected; reviewers with edit rights on any live creation. */
 export function canEditSubmission(auth: AuthState, s: Row): boolean {
   if (s.deleted_at !== null) return false;
-  if (holds(auth, STAFF_EDIT)) return true;
+  if (holdsAny(auth, STAFF_EDIT)) return true;
   return isOwnerOf(auth, s) && OWNER_EDITABLE_STATUSES.includes(s.status);
 }
 
@@ -48,8 +42,8 @@ export function canWithdrawSubmission(auth: AuthState, s: Row): boolean {
 /** The owner before approval; staff who manage published creations at any time. */
 export function canDeleteSubmission(auth: AuthState, s: Pick<SubmissionRow, 'member_id' | 'status' | 'deleted_at'>): boolean {
   if (s.deleted_at !== null) return false;
-  if (holds(auth, STAFF_DELETE)) return true;
-  return isOwnerOf(auth, s as Row) && s.status !== 'APPROVED';
+  if (holdsAny(auth, STAFF_DELETE)) return true;
+  return isOwnerOf(auth, s) && s.status !== 'APPROVED';
 }
 
 /**
@@ -57,7 +51,7 @@ export function canDeleteSubmission(auth: AuthState, s: Pick<SubmissionRow, 'mem
  * visitors keep the approved version until staff approve the request.
  */
 export function canAddFileVersions(auth: AuthState, s: Pick<SubmissionRow, 'member_id' | 'status' | 'deleted_at'>): boolean {
-  return isOwnerOf(auth, s as Row) && s.deleted_at === null && s.status === 'APPROVED';
+  return isOwnerOf(auth, s) && s.deleted_at === null && s.status === 'APPROVED';
 }
 
 /**
@@ -71,7 +65,7 @@ export function canRestoreSubmission(auth: AuthState, s: Pick<SubmissionRow, 'me
 
 function canTakeStaffTransition(auth: AuthState, s: Row, action: 'approve' | 'reject' | 'startTest'): boolean {
   const transition = lifecycleTransition(action, s.status);
-  return transition !== null && transition.by.kind === 'staff' && isOwnCreation(s) && holds(auth, [transition.by.permission]);
+  return transition !== null && transition.by.kind === 'staff' && isOwnCreation(s) && holdsAny(auth, [transition.by.permission]);
 }
 
 /** Reviewers approve a creation waiting for a decision. */

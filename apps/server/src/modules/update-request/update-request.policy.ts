@@ -1,6 +1,7 @@
-import { ADMIN_ACCESS, hasPermission, pagePermission } from '@corner/domain';
+import { ADMIN_ACCESS, pagePermission } from '@corner/domain';
 import type { AuthState } from '../../context';
 import type { SubmissionRow } from '../submission/submission.access';
+import { holdsAny, isOwnerOf } from '../../auth-checks';
 
 /**
  * Who may do what with update requests: pure predicates over who asks and the creation, named
@@ -19,11 +20,9 @@ export const UPDATE_REQUEST_EDIT_PERMISSION = pagePermission('updated', 'edit');
 
 type Owned = Pick<SubmissionRow, 'member_id'>;
 
-const isOwnerOf = (auth: AuthState, s: Owned) => auth.member !== null && auth.member.id === s.member_id;
-
 /** Staff of the updated or testing pages read every creation's update requests. */
 export function canReadAllUpdateRequests(auth: AuthState): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, UPDATE_REQUEST_VIEW_PERMISSIONS);
+  return holdsAny(auth, UPDATE_REQUEST_VIEW_PERMISSIONS);
 }
 
 /** The creation's owner, or staff who read update requests. */
@@ -38,5 +37,5 @@ export function canRequestUpdate(auth: AuthState, s: Owned): boolean {
 
 /** A request's tests carry staff-only notes: staff (admin access or the pages above) read them. */
 export function canReadUpdateRequestTests(auth: AuthState): boolean {
-  return auth.member !== null && hasPermission(auth.permissions, [ADMIN_ACCESS, ...UPDATE_REQUEST_VIEW_PERMISSIONS]);
+  return holdsAny(auth, [ADMIN_ACCESS, ...UPDATE_REQUEST_VIEW_PERMISSIONS]);
 }

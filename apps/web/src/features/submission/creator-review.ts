@@ -18,11 +18,6 @@ export interface TestFacts {
   updated_at?: string | undefined;
 }
 
-/** A test not finished yet (the domain's rule: open or in progress). */
-export function isTestRunning(test: TestFacts): boolean {
-  return isTestUnfinished(test);
-}
-
 /** A finished, failed test staff have not cleared: the creator has something to fix. */
 export function isTestFailed(test: TestFacts): boolean {
   return isFailed({ status: test.status, result: test.test_result }) && !test.cleared_at;
@@ -48,9 +43,9 @@ export function testState<T extends TestFacts>(tests: readonly T[], updateReques
   const ofUpdate = updateRequestId == null ? [] : tests.filter((test) => test.update_request_id === updateRequestId);
   return {
     failed: newestFirst(own.filter(isTestFailed)),
-    isRunning: own.some(isTestRunning),
+    isRunning: own.some(isTestUnfinished),
     updateFailed: newestFirst(ofUpdate.filter(isTestFailed)),
-    isUpdateRunning: ofUpdate.some(isTestRunning),
+    isUpdateRunning: ofUpdate.some(isTestUnfinished),
   };
 }
 
