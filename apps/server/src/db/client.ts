@@ -102,6 +102,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 async function openPostgres(url: string, poolSize: number, statementTimeoutMs: number, onQuery: OpenOptions['onQuery']): Promise<Database> {
   // The time budget of a request's SQL: the server cancels a longer statement (SQLSTATE 57014).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
+  // An idle connection the server closes (a restart, a terminated backend) is dropped from the pool
+  // and the next query opens a new one; without this listener node-postgres ends the process.
+  pool.on('error', () => {});
   // Fail fast with the server's own message when it is unreachable.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema, ...queryLogger(onQuery) }) as unknown as Db;

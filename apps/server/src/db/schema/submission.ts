@@ -76,15 +76,26 @@ export const submissions = pgTable(
   },
   (t) => [
     uniqueIndex('submissions_model_key').on(t.model_type, t.model_id),
-    // Queue indexes: every queue filters live rows by status; creators filter by owner too.
-    index('submissions_live_status_idx').on(t.status, t.updated_at).where(sql`${t.deleted_at} is null`),
-    index('submissions_member_status_idx').on(t.member_id, t.status).where(sql`${t.deleted_at} is null`),
-    index('submissions_publish_at_idx').on(t.publish_at).where(sql`${t.status} = 'APPROVED' and ${t.deleted_at} is null`),
+    // Queue indexes, each in its list's own order (submission.search.ts `orderBy`: the sort column,
+    // then id), so a page is read from the index instead of sorting the queue. model_type comes last
+    // so the "not a set's child" filter is answered from the index too: a deep page counts its
+    // offset in the index alone (an index-only scan) and reads only its own rows (migration 0008).
+    // Every live creation by last change (the "all" queue, searches, the review page's neighbours):
+    index('submissions_live_updated_idx').on(t.updated_at, t.id, t.model_type).where(sql`${t.deleted_at} is null`),
+    // …by status (created, waiting, rejected; the status part of the review queues):
+    index('submissions_live_status_idx').on(t.status, t.updated_at, t.id, t.model_type).where(sql`${t.deleted_at} is null`),
+    // …one creator's own (their lists; their counters read it too):
+    index('submissions_member_updated_idx').on(t.member_id, t.updated_at, t.id, t.model_type).where(sql`${t.deleted_at} is null`),
+    // Approved and published, newest publication first:
+    index('submissions_publish_at_idx')
+      .on(t.publish_at.desc().nullsLast(), t.id.desc().nullsFirst(), t.model_type)
+      .where(sql`${t.status} = 'APPROVED' and ${t.deleted_at} is null`),
     // The scheduled-publication job's work list: approved, not yet recorded as published.
     index('submissions_publish_due_idx')
       .on(t.publish_at)
       .where(sql`${t.status} = 'APPROVED' and ${t.published_at} is null and ${t.deleted_at} is null`),
-    index('submissions_deleted_idx').on(t.deleted_at).where(sql`${t.deleted_at} is not null`),
+    // The deleted queue, latest deletion first:
+    index('submissions_deleted_idx').on(t.deleted_at.desc().nullsLast(), t.id.desc().nullsFirst(), t.model_type).where(sql`${t.deleted_at} is not null`),
     index().on(t.category_id),
     // The free-text search (SPEC 9: name and keywords, `ilike '%phrase%'`): trigram indexes, so a
     // phrase anywhere in the text is found without reading every creation (migration 0007).

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { isQueueId, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
@@ -160,7 +160,13 @@ function invalidQueue(queue: string): never {
   throw validationError({ 'queryParams.queue': [`"${queue}" is not a queue.`] });
 }
 
-function orderBy(params: QueryParams, fields: Record<string, FieldType>, defaultSort?: QueueDefinition['sort']): SQL[] {
+/** A list's order: its sort column, then id as the tie-breaker, both one way. */
+interface ListOrder {
+  column: (typeof COLUMNS)[keyof typeof COLUMNS];
+  direction: 'asc' | 'desc';
+}
+
+function listOrder(params: QueryParams, fields: Record<string, FieldType>, defaultSort?: QueueDefinition['sort']): ListOrder {
   const queue = params.queue && isQueueId(params.queue) ? params.queue : 'all';
   const fallback = defaultSort ?? queueDefinition(queue).sort;
   const field = params.sort ?? fallback.field;
@@ -169,12 +175,68 @@ function orderBy(params: QueryParams, fields: Record<string, FieldType>, default
   }
   const direction = (params.order ?? (params.sort ? 'asc' : fallback.order)).toLowerCase();
   if (direction !== 'asc' && direction !== 'desc') throw validationError({ 'queryParams.order': ['Order is asc or desc.'] });
-  const column = COLUMNS[field as keyof typeof COLUMNS];
-  const primary = direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
-  return [primary, direction === 'asc' ? asc(submissions.id) : desc(submissions.id)];
+  return { column: COLUMNS[field as keyof typeof COLUMNS], direction };
 }
 
-/** One page of creations matching the params. */
+/**
+ * The ORDER BY of a list, or of the same list read from its end (`reversed`). Creations without a
+ * value in a nullable sort column (an unpublished creation's publish date) come last; the queue
+ * indexes of migration 0008 are built in exactly these orders, so a page is read from an index.
+ */
+function orderSql({ column, direction }: ListOrder, reversed = false): SQL[] {
+  const forward = direction === 'asc';
+  const ascending = reversed ? !forward : forward;
+  const nulls = column.notNull ? sql`` : reversed ? sql` nulls first` : sql` nulls last`;
+  return [sql`${column} ${sql.raw(ascending ? 'asc' : 'desc')}${nulls}`, ascending ? asc(submissions.id) : desc(submissions.id)];
+}
+
+/** The ORDER BY of the list the params ask for (exported for the plan tests). */
+export function listOrderSql(params: QueryParams, options: Pick<SearchOptions, 'fields' | 'defaultSort'>, reversed = false): SQL[] {
+  return orderSql(listOrder(params, options.fields, options.defaultSort), reversed);
+}
+
+/** Past this many rows into a list a page is "deep": see `searchSubmissions`. */
+export const DEEP_OFFSET = 2_000;
+
+/**
+ * The rows at `offset` (up to `limit`) of the list in `order`. The page's ids are found first, from
+ * the queue index alone where one matches, then only those rows are read: skipping a deep offset then
+ * walks index entries, never whole rows.
+ *
+ * `fenced`: the matches of a text search are found first, from the trigram indexes, and only they are
+ * sorted (`offset 0` keeps the planner from pulling the order and limit into the matching). Unfenced,
+ * the planner may walk the queue's order index and test each row, which finds a common word's first
+ * page at once but reads the whole queue for a rare one (3 s at a million creations).
+ */
+async function pageRows(db: DbOrTx, where: SQL, order: ListOrder, window: { reversed: boolean; limit: number; offset: number; fenced: boolean }): Promise<SubmissionRow[]> {
+  const { reversed, limit, offset, fenced } = window;
+  if (limit <= 0) return [];
+  const by = orderSql(order, reversed);
+  const ids = fenced
+    ? sql`(select ${submissions.id} from (select ${submissions.id}${order.column === submissions.id ? sql`` : sql`, ${order.column}`} from ${submissions} where ${where} offset 0) as ${submissions}
+        order by ${sql.join(by, sql`, `)} limit ${limit} offset ${offset})`
+    : db.select({ id: submissions.id }).from(submissions).where(where).orderBy(...by).limit(limit).offset(offset);
+  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids as SQL)).orderBy(...by);
+  return reversed ? rows.reverse() : rows;
+}
+
+/** Whether the params match text (a search, or a `like` term): see `searchSubmissions`. */
+function matchesText(params: QueryParams): boolean {
+  return Boolean(params.search?.trim()) || (params.terms ?? []).some((t) => t.operator === 'like');
+}
+
+/** From this many matches on, a text search's first pages walk the order index (see `pageRows`). */
+export const COMMON_MATCHES = 2_000;
+
+/**
+ * One page of creations matching the params.
+ * - A list without text to match reads its page and its total at once; the total of a whole queue
+ *   comes from the rollup.
+ * - A text search counts its matches first, then reads the page fenced (few matches: sort just them)
+ *   or by walking the order index (many matches on a shallow page: the first ones come at once).
+ * - A deep page (past DEEP_OFFSET) is read from whichever end of the list is nearer, so the last page
+ *   of a million costs what the first ones do.
+ */
 export async function searchSubmissions(
   db: DbOrTx,
   params: QueryParams,
@@ -182,11 +244,23 @@ export async function searchSubmissions(
 ): Promise<Page<SubmissionRow>> {
   const now = options.now ?? new Date();
   const where = searchWhere(params, { ...options, now });
+  const order = listOrder(params, options.fields, options.defaultSort);
   const { perPage, currentPage, limit, offset } = pageWindow(params.first, params.page);
-  const [data, total] = await Promise.all([
-    db.select().from(submissions).where(where).orderBy(...orderBy(params, options.fields, options.defaultSort)).limit(limit).offset(offset),
-    countSubmissions(db, params, { ...options, now }),
-  ]);
+  const count = () => countSubmissions(db, params, { ...options, now });
+  const text = matchesText(params);
+  const shallow = offset < DEEP_OFFSET;
+  if (shallow && !text) {
+    const [data, total] = await Promise.all([pageRows(db, where, order, { reversed: false, limit, offset, fenced: false }), count()]);
+    return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
+  }
+  const total = await count();
+  const fenced = text && !(shallow && total >= COMMON_MATCHES);
+  const rowsHere = Math.max(0, Math.min(limit, total - offset));
+  const after = total - offset - rowsHere;
+  const data =
+    !shallow && after < offset
+      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced })
+      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced });
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
 }
 

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { QueueId } from '@corner/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { submissions } from '../../db/schema/index';
+import { createTestDatabase } from '../../test/database';
+import { buildMember } from '../../test/factories';
+import { COMMON_MATCHES, DEEP_OFFSET, listOrderSql, MY_ITEMS_FIELDS, searchSubmissions, searchWhere, STAFF_ITEMS_FIELDS, type QueryParams } from './submission.search';
+
+/**
+ * Lists at scale (issue 19): every big queue's page is read from an index in the list's own order
+ * (no sort of the whole queue), and a deep page, read from the nearer end of the list, holds exactly
+ * the rows a plain `order by … offset` gives.
+ */
+let database: Database;
+let ownerId: number;
+const ROWS = DEEP_OFFSET + 400;
+const now = new Date();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const creators = await Promise.all(Array.from({ length: 5 }, () => buildMember(database.db)));
+  ownerId = creators[0]!.id;
+  const ids = `array[${creators.map((c) => c.id).join(',')}]`;
+  // Ties on purpose (updated_at and publish_at repeat every 50 rows), unpublished creations without
+  // a publish date, deleted and set-child rows mixed in.
+  await database.exec(`
+    insert into mods select from generate_series(1, ${ROWS});
+    insert into submissions (member_id, model_type, model_id, name, status, publish_at, deleted_at, updated_at)
+      select (${ids})[1 + g % 5], case when g % 40 = 3 then 'set_item' else 'mod' end, m.id, 'Creation ' || g,
+             (array['CREATED', 'APPROVED', 'APPROVED', 'APPROVED', 'REJECTED'])[1 + g % 5],
+             case when g % 5 in (1, 2, 3) and g % 7 <> 0 then timestamptz '2025-01-01' + make_interval(days => g % 50) end,
+             case when g % 30 = 0 then timestamptz '2026-01-01' + make_interval(hours => g % 50) end,
+             timestamptz '2026-06-01' + make_interval(mins => g % 50)
+      from (select id, (row_number() over (order by id))::int as g from mods) m;
+    analyze submissions;
+  `);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function planOf(params: QueryParams, ownerOnly = false): Promise<string> {
+  const options = ownerOnly ? { fields: MY_ITEMS_FIELDS, ownerId, now } : { fields: STAFF_ITEMS_FIELDS, now };
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const query = tx
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(searchWhere(params, options))
+      .orderBy(...listOrderSql(params, options))
+      .limit(20);
+    const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+}
+
+describe('a list page is read from an index in its own order', () => {
+  const indexed: [QueueId, string][] = [
+    ['all', 'submissions_live_updated_idx'],
+    ['created', 'submissions_live_status_idx'],
+    ['rejected', 'submissions_live_status_idx'],
+    ['published', 'submissions_publish_at_idx'],
+    ['approved', 'submissions_publish_at_idx'],
+    ['deleted', 'submissions_deleted_idx'],
+  ];
+  it.each(indexed)('the %s queue through %s, with no sort', async (queue, index) => {
+    const plan = await planOf({ queue });
+    expect(plan).toContain(index);
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
+  it("a creator's own list through their index", async () => {
+    const plan = await planOf({ queue: 'all' }, true);
+    expect(plan).toContain('submissions_member_updated_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe('deep pages', () => {
+  async function plainPage(params: QueryParams, limit: number, offset: number): Promise<number[]> {
+    const options = { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now };
+    const rows = await database.db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(searchWhere(params, options))
+      .orderBy(...listOrderSql(params, options))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  }
+
+  const lists: QueryParams[] = [
+    { queue: 'all' },
+    { queue: 'published' },
+    { queue: 'all', sort: 'publish_at', order: 'desc' },
+    { queue: 'all', sort: 'publish_at', order: 'asc' },
+    { queue: 'deleted' },
+    // Text searches: few matches (sorted from the matches alone) and many (a walk of the order index
+    // on shallow pages, the matches alone on deep ones), with a nullable sort column too.
+    { queue: 'all', search: 'creation 1' },
+    { queue: 'all', search: 'creation' },
+    { queue: 'all', search: 'creation', sort: 'publish_at', order: 'desc' },
+    { queue: 'all', terms: [{ field: 'name', operator: 'like', value: 'creation 2' }], sort: 'id', order: 'asc' },
+  ];
+  it.each(lists)('hold the rows of a plain offset, across the deep threshold and to the last page: %o', async (params) => {
+    const first = 20;
+    const total = (await searchSubmissions(database.db, { ...params, first, page: 1 }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now })).paginatorInfo.total;
+    expect(total).toBeGreaterThan(0);
+    const lastPage = Math.max(1, Math.ceil(total / first));
+    const pages = [...new Set([1, Math.floor(DEEP_OFFSET / first), Math.floor(DEEP_OFFSET / first) + 1, Math.floor(lastPage / 2) + 1, lastPage - 1, lastPage, lastPage + 1])].filter((p) => p >= 1);
+    for (const page of pages) {
+      const got = await searchSubmissions(database.db, { ...params, first, page }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now });
+      expect(got.data.map((r) => r.id), `page ${page}`).toEqual(await plainPage(params, first, (page - 1) * first));
+      expect(got.paginatorInfo.total).toBe(total);
+      expect(got.paginatorInfo.lastPage).toBe(lastPage);
+      expect(got.paginatorInfo.hasMorePages).toBe(page < lastPage);
+    }
+  });
+
+  it('are really deep here, and a text search has both few and many matches', async () => {
+    const total = async (params: QueryParams) =>
+      (await searchSubmissions(database.db, { ...params, first: 20, page: 1 }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now })).paginatorInfo.total;
+    expect(await total({ queue: 'all' })).toBeGreaterThan(DEEP_OFFSET + 100);
+    expect(await total({ queue: 'all', search: 'creation' })).toBeGreaterThan(Math.max(COMMON_MATCHES, DEEP_OFFSET) + 100);
+    expect(await total({ queue: 'all', search: 'creation 1' })).toBeLessThan(COMMON_MATCHES);
+  });
+});
