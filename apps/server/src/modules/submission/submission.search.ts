@@ -208,12 +208,19 @@ export const DEEP_OFFSET = 2_000;
  * the planner may walk the queue's order index and test each row, which finds a common word's first
  * page at once but reads the whole queue for a rare one (3 s at a million creations).
  */
-async function pageRows(db: DbOrTx, where: SQL, order: ListOrder, window: { reversed: boolean; limit: number; offset: number; fenced: boolean }): Promise<SubmissionRow[]> {
-  const { reversed, limit, offset, fenced } = window;
+async function pageRows(
+  db: DbOrTx,
+  where: SQL,
+  order: ListOrder,
+  window: { reversed: boolean; limit: number; offset: number; fenced: boolean; cap?: number },
+): Promise<SubmissionRow[]> {
+  const { reversed, limit, offset, fenced, cap } = window;
   if (limit <= 0) return [];
   const by = orderSql(order, reversed);
+  // `cap`: sort at most this many matches; the page is right only when there are no more than that.
+  const fence = cap === undefined ? sql`offset 0` : sql`limit ${cap}`;
   const ids = fenced
-    ? sql`(select ${submissions.id} from (select ${submissions.id}${order.column === submissions.id ? sql`` : sql`, ${order.column}`} from ${submissions} where ${where} offset 0) as ${submissions}
+    ? sql`(select ${submissions.id} from (select ${submissions.id}${order.column === submissions.id ? sql`` : sql`, ${order.column}`} from ${submissions} where ${where} ${fence}) as ${submissions}
         order by ${sql.join(by, sql`, `)} limit ${limit} offset ${offset})`
     : db.select({ id: submissions.id }).from(submissions).where(where).orderBy(...by).limit(limit).offset(offset);
   const rows = await db.select().from(submissions).where(inArray(submissions.id, ids as SQL)).orderBy(...by);
@@ -225,15 +232,15 @@ function matchesText(params: QueryParams): boolean {
   return Boolean(params.search?.trim()) || (params.terms ?? []).some((t) => t.operator === 'like');
 }
 
-/** From this many matches on, a text search's first pages walk the order index (see `pageRows`). */
+/** Above this many matches, a text search's first pages walk the order index (see `pageRows`). */
 export const COMMON_MATCHES = 2_000;
 
 /**
  * One page of creations matching the params.
  * - A list without text to match reads its page and its total at once; the total of a whole queue
  *   comes from the rollup.
- * - A text search counts its matches first, then reads the page fenced (few matches: sort just them)
- *   or by walking the order index (many matches on a shallow page: the first ones come at once).
+ * - A text search's shallow page is sorted from its matches when they are few, or found by walking
+ *   the order index when they are many (the first ones come at once); see below.
  * - A deep page (past DEEP_OFFSET) is read from whichever end of the list is nearer, so the last page
  *   of a million costs what the first ones do.
  */
@@ -253,12 +260,19 @@ export async function searchSubmissions(
     const [data, total] = await Promise.all([pageRows(db, where, order, { reversed: false, limit, offset, fenced: false }), count()]);
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
+  if (shallow) {
+    // A text search: its matches are counted while the page is sorted from at most COMMON_MATCHES of
+    // them, which is the page when there are no more; with more, the order index finds it at once.
+    const [total, fromMatches] = await Promise.all([count(), pageRows(db, where, order, { reversed: false, limit, offset, fenced: true, cap: COMMON_MATCHES })]);
+    const data = total <= COMMON_MATCHES ? fromMatches : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: false });
+    return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
+  }
   const total = await count();
-  const fenced = text && !(shallow && total >= COMMON_MATCHES);
+  const fenced = text;
   const rowsHere = Math.max(0, Math.min(limit, total - offset));
   const after = total - offset - rowsHere;
   const data =
-    !shallow && after < offset
+    after < offset
       ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced })
       : await pageRows(db, where, order, { reversed: false, limit, offset, fenced });
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
