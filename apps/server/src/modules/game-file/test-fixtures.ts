@@ -4,9 +4,8 @@
  * the game writes the format, independently of the reader's code.
  */
 import zlib from 'node:zlib';
-import sharp from 'sharp';
 import { expect } from 'vitest';
-import { GameFileError, isGameFileErrorCode } from './game-file.errors';
+import { GameFileError, isGameFileErrorCode, type GameFileErrorCode } from './game-file.errors';
 
 // ---------------------------------------------------------------------------------------------
 // Bytes
@@ -302,7 +301,7 @@ export class ProtoWriter {
 }
 
 /** A tray data file: uint32 `version`, uint32 body length, the body, then `trailing`. */
-export function wrapTrayData(body: Uint8Array, { version = 0, trailing = new Uint8Array(0) } = {}): Uint8Array {
+export function wrapTrayData(body: Uint8Array, { version = 0, trailing = new Uint8Array(0) }: { version?: number; trailing?: Uint8Array } = {}): Uint8Array {
   return new Writer().u32(version).u32(body.length).bytes(body).bytes(trailing).toBytes();
 }
 
@@ -423,7 +422,13 @@ export function withAlfa(jpeg: Uint8Array, png: Uint8Array): Uint8Array {
   return w.bytes(png).bytes(jpeg.subarray(2)).toBytes();
 }
 
+/** sharp, loaded on first use: most test files never make a picture, and loading it costs a third of a second. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
+
 export async function sampleJpeg(width = 32, height = 24): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
     .jpeg({ quality: 80 })
     .toBuffer();
@@ -435,6 +440,7 @@ export async function samplePng(width = 32, height = 24, noise = false): Promise
   const pixels = Buffer.alloc(width * height * 3);
   const rng = seededRandom(7);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = noise ? Math.floor(rng() * 256) : (i * 7) & 0xff;
+  const sharp = await loadSharp();
   const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
   return new Uint8Array(buffer);
 }
@@ -494,5 +500,93 @@ export async function returnsOrThrowsTyped(read: () => unknown): Promise<'ok' | 
   } catch (error) {
     expectGameFileError(error);
     return 'error';
+  }
+}
+
+/**
+ * Runs `read` and checks that it throws a GameFileError with `code` (a plain Error, or no error at
+ * all, fails the test); returns the error for checks of its params and message.
+ */
+export async function expectGameFileErrorCode(read: () => unknown, code: GameFileErrorCode): Promise<GameFileError> {
+  let caught: unknown = 'nothing was thrown';
+  try {
+    await read();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(GameFileError);
+  expect((caught as GameFileError).code).toBe(code);
+  return caught as GameFileError;
+}
+
+/**
+ * How many fuzz inputs a test file tries: its own default (kept small so the unit run stays fast),
+ * or FUZZ_ITERATIONS when set, for a long run: from the repository root,
+ * `FUZZ_ITERATIONS=200000 npx vitest run --project server src/modules/game-file`.
+ */
+export function fuzzIterations(fallback: number): number {
+  const fromEnv = Number(process.env.FUZZ_ITERATIONS);
+  return Number.isSafeInteger(fromEnv) && fromEnv > 0 ? fromEnv : fallback;
+}
+
+/** What a fuzz run saw: how many inputs were read and how many refused, and the slowest one. */
+export interface FuzzTally {
+  ok: number;
+  error: number;
+  slowestMs: number;
+}
+
+/** The longest one input may take: far above any reader's real cost, so only a runaway loop trips it. */
+export const FUZZ_INPUT_MAX_MS = 2000;
+
+/**
+ * Feeds each input to `read`, which must return or throw a GameFileError. A failure names the
+ * input (its index and first bytes), so it can be turned into a regression test.
+ */
+export async function fuzzReader(inputs: Iterable<Uint8Array>, read: (bytes: Uint8Array) => unknown): Promise<FuzzTally> {
+  const tally: FuzzTally = { ok: 0, error: 0, slowestMs: 0 };
+  let n = 0;
+  for (const input of inputs) {
+    const started = performance.now();
+    let outcome: 'ok' | 'error' = 'ok';
+    try {
+      await read(input);
+    } catch (error) {
+      outcome = 'error';
+      // The same check as expectGameFileError without `expect`, which is slow over thousands of inputs.
+      const typed = error instanceof GameFileError && isGameFileErrorCode(error.code) && error.message.length > 0;
+      if (!typed) {
+        const head = Buffer.from(input.subarray(0, 64)).toString('hex');
+        throw new Error(`fuzz input #${n} (${input.length} bytes, starting ${head}) threw: ${String(error)}`, { cause: error });
+      }
+    }
+    const ms = performance.now() - started;
+    tally[outcome] += 1;
+    tally.slowestMs = Math.max(tally.slowestMs, ms);
+    if (ms > FUZZ_INPUT_MAX_MS) throw new Error(`fuzz input #${n} (${input.length} bytes) took ${Math.round(ms)} ms`);
+    n += 1;
+  }
+  return tally;
+}
+
+/** Every prefix of `bytes`, from empty to one byte short. */
+export function* truncations(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let length = 0; length < bytes.length; length += 1) yield bytes.subarray(0, length);
+}
+
+/** `count` mutations of `valid` (see `mutate`), from a fixed seed. */
+export function* mutations(valid: Uint8Array, count: number, seed: number, hotOffsets: number[] = []): Generator<Uint8Array> {
+  const rng = seededRandom(seed);
+  for (let i = 0; i < count; i += 1) yield mutate(valid, rng, hotOffsets);
+}
+
+/** `count` random byte strings of up to `maxLength` bytes, each starting with `prefix`. */
+export function* randomInputs(count: number, seed: number, maxLength: number, prefix: ArrayLike<number> = []): Generator<Uint8Array> {
+  const rng = seededRandom(seed);
+  for (let i = 0; i < count; i += 1) {
+    const out = new Uint8Array(prefix.length + Math.floor(rng() * (maxLength + 1)));
+    out.set(Array.from(prefix));
+    for (let at = prefix.length; at < out.length; at += 1) out[at] = Math.floor(rng() * 256);
+    yield out;
   }
 }

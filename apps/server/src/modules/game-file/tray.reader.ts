@@ -52,10 +52,10 @@ export function parseTrayFileName(name: string): TrayFileName | null {
 // Shared by .trayitem and .householdbinary
 
 export type Gender = 'male' | 'female' | 'unknown';
-export type AgeLabel = 'baby' | 'toddler' | 'child' | 'teen' | 'youngAdult' | 'adult' | 'elder' | 'unknown';
+export type AgeLabel = 'baby' | 'infant' | 'toddler' | 'child' | 'teen' | 'youngAdult' | 'adult' | 'elder' | 'unknown';
 
 const GENDERS: Record<number, Gender> = { 4096: 'male', 8192: 'female' };
-const AGES: Record<number, AgeLabel> = { 1: 'baby', 2: 'toddler', 4: 'child', 8: 'teen', 16: 'youngAdult', 32: 'adult', 64: 'elder' };
+const AGES: Record<number, AgeLabel> = { 1: 'baby', 2: 'toddler', 4: 'child', 8: 'teen', 16: 'youngAdult', 32: 'adult', 64: 'elder', 128: 'infant' };
 
 function genderOf(value: bigint | undefined): Gender {
   return (value !== undefined && GENDERS[Number(value)]) || 'unknown';
@@ -261,12 +261,34 @@ export interface HouseholdBinary {
 }
 
 /**
- * Reads a .householdbinary: the 8-byte header, FamilyData, then trailing bytes that are returned as
- * they are. Outfits are read whether field 21 holds one OutfitData or a list of them in field 1
- * (SIMS-FORMATS.md names the fields but not that nesting).
+ * Reads a .householdbinary: a header, FamilyData, then trailing bytes that are returned as they are.
+ * Two headers occur (SIMS-FORMATS.md): (a) uint32 0 or 2, uint32 body length; (b) from version 2,
+ * uint32 version, uint32 bytes after it, uint32 0, uint32 body length, then custom-texture blobs
+ * after the body. (a) is tried first; a (b) file never reads as (a), as its body would start with
+ * the byte 0, which no protobuf field starts with. Outfits are read whether field 21 holds one
+ * OutfitData or a list of them in field 1 (SIMS-FORMATS.md names the fields but not that nesting).
  */
 export function readHouseholdBinary(bytes: Uint8Array, options: TrayReadOptions = {}): HouseholdBinary {
-  const { version, body, trailing } = splitTrayFile(bytes, 'householdbinary', options);
+  try {
+    return readHousehold(splitTrayFile(bytes, 'householdbinary', options));
+  } catch (error) {
+    const second = error instanceof GameFileError && error.code !== 'GAME_FILE_TOO_LARGE' ? splitHouseholdV2(bytes) : null;
+    if (!second) throw error;
+    return readHousehold(second);
+  }
+}
+
+/** Header (b), or null when the bytes do not have its shape: version 2 or later, then 0 at byte 8. */
+function splitHouseholdV2(bytes: Uint8Array) {
+  if (bytes.length < 16) return null;
+  const version = u32le(bytes, 0);
+  if (version < 2 || u32le(bytes, 8) !== 0) return null;
+  const length = u32le(bytes, 12);
+  if (length > bytes.length - 16) throw gameFileError('TRAY_FILE_TRUNCATED', { ext: 'householdbinary' });
+  return { version, body: bytes.subarray(16, 16 + length), trailing: bytes.subarray(16 + length) };
+}
+
+function readHousehold({ version, body, trailing }: { version: number; body: Uint8Array; trailing: Uint8Array }): HouseholdBinary {
   const fail = () => gameFileError('TRAY_FILE_INVALID', { ext: 'householdbinary' });
   const family = Fields.of(Fields.of(body, fail).bytes(1), fail);
   const sims = family.messages(6).map((sim) => readHouseholdSim(Fields.of(sim, fail), fail));
