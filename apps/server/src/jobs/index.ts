@@ -9,6 +9,7 @@ import { LIVE_CHANNEL, parseLiveEvent } from '../modules/live/live.service';
 import type { JobDefinition, JobQueue, JobServices, JobState, JobStatus } from './job';
 import { emailDigestJob } from './email-digest.job';
 import { emailDispatchJob } from './email-dispatch.job';
+import { inspectFilesJob } from './inspect-files.job';
 import { maintenanceJob } from './maintenance.job';
 import { publishJob } from './publish.job';
 import { queueSnapshotJob } from './queue-snapshot.job';
@@ -30,6 +31,7 @@ export const JOBS: JobDefinition<any>[] = [
   sendEmailJob,
   emailDispatchJob,
   emailDigestJob,
+  inspectFilesJob,
 ];
 
 /** How long a dispatch waits after an 'email' event, so a burst of them causes one. */

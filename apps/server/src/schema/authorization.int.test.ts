@@ -52,6 +52,8 @@ const OWNED: Record<string, { kind: OwnedKind; arg: string; staff: readonly stri
   deleteSubmissionImage: { kind: 'image', arg: 'id', staff: ['submissions:page-waiting:edit'] },
   file: { kind: 'file', arg: 'id', staff: ['submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   generateZipFileForSubmission: { kind: 'submission', arg: 'id', staff: ['submissions:admin-access:enabled'] },
+  getPackageData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
+  getTrayMetaData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getRequiredItemsForSubmission: { kind: 'submission', arg: 'submission_id', staff: ['submissions:admin-access:enabled'] },
   getSubmissionReports: { kind: 'submission', arg: 'submission_id', staff: ['submissions:page-reported:view', 'submissions:page-reported:edit'] },
   item: { kind: 'submission', arg: 'id', staff: ['submissions:admin-access:enabled'] },

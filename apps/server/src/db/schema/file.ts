@@ -109,3 +109,23 @@ export const zipBundleFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.zip_bundle_id, t.file_id] })],
 );
+
+/**
+ * What the game-file readers found in a content, once per sha256 (identical bytes are read once,
+ * whichever file or version holds them). `reader_version` is bumped when the readers learn more, and
+ * older rows are read again. `status`: `read`, or `failed` with the reader's error code and message
+ * ("the index is damaged at byte N"); `result` is the reader's answer, ids as 16-digit hex strings.
+ */
+export const fileInspections = pgTable('file_inspections', {
+  sha256: text('sha256').primaryKey(),
+  /** What the content is: package, trayitem, householdbinary, blueprint, room, tray-image, other. */
+  format: text('format').notNull(),
+  status: text('status').notNull(),
+  result: jsonb('result'),
+  error_code: text('error_code'),
+  error_message: text('error_message'),
+  reader_version: integer('reader_version').notNull(),
+  /** Milliseconds the reading took, for the operations page and the budget's tuning. */
+  duration_ms: integer('duration_ms').notNull(),
+  ...createdAt,
+});

@@ -110,6 +110,13 @@ export const gameFileError = defineErrors(
       message: (p: { max: number }) =>
         `This file holds too much data to check for custom content (more than ${p.max.toLocaleString('en-US')} possible ids).`,
     },
+    GAME_FILE_OVER_BUDGET: {
+      category: 'validation',
+      message: (p: { budget: 'time' | 'memory' }) =>
+        p.budget === 'time'
+          ? 'This file took too long to read, so it was not inspected. Staff can still open it.'
+          : 'This file needs too much memory to read, so it was not inspected. Staff can still open it.',
+    },
     GAME_FILE_READ_FAILED: {
       category: 'conflict',
       message: () => 'The file could not be read to the end; it may have changed while it was read. Please try again.',

@@ -1,0 +1,73 @@
+import { startsWith } from './binary.reader';
+import { readExact, type ByteSource } from './byte-source.reader';
+import { gameFileError } from './game-file.errors';
+import { readPackageSummary, type PackageSummary } from './package-summary.reader';
+import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseholdBinary, readTrayItem, type HouseholdBinary, type TrayItem } from './tray.reader';
+
+/**
+ * Raised when the readers learn something new: contents inspected by an older version are read again.
+ * 1: package summaries, tray items, household binaries and tray pictures.
+ */
+export const READER_VERSION = 1;
+
+export type InspectionFormat = 'package' | 'trayitem' | 'householdbinary' | 'blueprint' | 'room' | 'tray-image' | 'other';
+
+/** A package as stored: its summary, with the first 200 English texts. */
+export type PackageInspection = PackageSummary;
+export type HouseholdInspection = Omit<HouseholdBinary, 'trailing'> & { trailingBytes: number };
+export interface TrayImageInspection {
+  container: 'plain' | 'v1' | 'v2';
+  format: 'jpeg' | 'png';
+  hasAlpha: boolean;
+  bytes: number;
+}
+
+/** What one content is and what the readers found in it; JSON-safe (ids are 16-digit hex strings). */
+export type Inspection =
+  | { format: 'package'; result: PackageInspection }
+  | { format: 'trayitem'; result: TrayItem }
+  | { format: 'householdbinary'; result: HouseholdInspection }
+  | { format: 'tray-image'; result: TrayImageInspection }
+  | { format: 'blueprint' | 'room' | 'other'; result: null };
+
+const MAGIC_DBPF = [0x44, 0x42, 0x50, 0x46];
+const MAGIC_DBPP = [0x44, 0x42, 0x50, 0x50];
+const STORED_STRINGS = 200;
+
+/**
+ * Reads one uploaded content by what its name and first bytes say it is. A package is read through
+ * positioned reads (its header, its index, its English string tables); a tray file whole, within
+ * the tray readers' size cap. Damage throws a GameFileError that says what is wrong; a content of
+ * no known kind is `other`. Blueprints and rooms are recognised here and scanned for ids when a
+ * creation asks what they use, against the ids the site knows then.
+ */
+export async function inspectContent(source: ByteSource, filename: string): Promise<Inspection> {
+  const tray = parseTrayFileName(filename);
+  if (tray) {
+    if (tray.role === 'blueprint' || tray.role === 'room') return { format: tray.role, result: null };
+    const bytes = await wholeTrayFile(source);
+    switch (tray.role) {
+      case 'trayitem':
+        return { format: 'trayitem', result: readTrayItem(bytes) };
+      case 'householdbinary': {
+        const { trailing, ...household } = readHouseholdBinary(bytes);
+        return { format: 'householdbinary', result: { ...household, trailingBytes: trailing.length } };
+      }
+      default: {
+        const picture = decodeTrayImage(bytes);
+        return { format: 'tray-image', result: { container: picture.container, format: picture.format, hasAlpha: picture.alphaPng !== undefined, bytes: picture.image.length } };
+      }
+    }
+  }
+  const head = source.size >= 4 ? await readExact(source, 0, 4) : new Uint8Array(0);
+  if (startsWith(head, MAGIC_DBPF) || startsWith(head, MAGIC_DBPP)) {
+    const summary = await readPackageSummary(source);
+    return { format: 'package', result: { ...summary, strings: summary.strings.slice(0, STORED_STRINGS), stringsComplete: summary.stringsComplete && summary.strings.length <= STORED_STRINGS } };
+  }
+  return { format: 'other', result: null };
+}
+
+async function wholeTrayFile(source: ByteSource): Promise<Uint8Array> {
+  if (source.size > DEFAULT_MAX_TRAY_BYTES) throw gameFileError('GAME_FILE_TOO_LARGE', { size: source.size, max: DEFAULT_MAX_TRAY_BYTES });
+  return readExact(source, 0, source.size);
+}

@@ -1,0 +1,158 @@
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Logger } from '../../context';
+import type { Database, DbOrTx } from '../../db/client';
+import { rows } from '../../db/rows';
+import { fileInspections } from '../../db/schema/index';
+import { gameFileError } from './game-file.errors';
+import { READER_VERSION, type Inspection } from './inspect.reader';
+import type { InspectAnswer, InspectRequest } from './inspect.worker';
+
+/** The pg-boss queue that inspects uploaded contents (jobs/inspect-files.job.ts). */
+export const INSPECT_FILES_JOB = 'inspect-files';
+/** Every minute the job looks for contents not inspected yet; uploads need not send anything. */
+export const INSPECT_FILES_CRON = '* * * * *';
+/** A content whose reading takes longer is given up (its worker is ended) and recorded as failed. */
+export const INSPECT_TIME_BUDGET_MS = 30_000;
+/** The worker's heap: a content that needs more ends it, and is recorded as failed. */
+export const INSPECT_MEMORY_BUDGET_MB = 256;
+/** Contents read per run of the job. */
+export const INSPECT_BATCH = 100;
+
+export type InspectionRow = typeof fileInspections.$inferSelect;
+
+interface PendingContent {
+  sha256: string;
+  storage_key: string;
+  filename: string;
+}
+
+/**
+ * Contents that no inspection of this reader version covers: one per sha256, under the name of its
+ * newest file version (the name tells a tray file's role).
+ */
+export async function pendingContents(db: DbOrTx, limit = INSPECT_BATCH): Promise<PendingContent[]> {
+  return rows<PendingContent>(
+    db,
+    sql`select * from (select distinct on (v.sha256) v.sha256, v.storage_key, v.filename from file_versions v
+      left join ${fileInspections} i on i.sha256 = v.sha256
+      where i.sha256 is null or i.reader_version < ${READER_VERSION}
+      order by v.sha256, v.id desc) p limit ${limit}`,
+  );
+}
+
+/** The inspection of a content, or null when it has not been read yet. */
+export async function inspectionOf(db: DbOrTx, sha256: string): Promise<InspectionRow | null> {
+  const [row] = await db.select().from(fileInspections).where(sql`${fileInspections.sha256} = ${sha256}`);
+  return row ?? null;
+}
+
+/** What one content may cost: wall time, and the worker's heap. */
+export interface Budget {
+  timeMs: number;
+  memoryMb: number;
+}
+
+type Outcome = { ok: true; inspection: Inspection } | { ok: false; code: string; message: string };
+
+/**
+ * One worker thread reading contents one after the other, each within the time and memory budget.
+ * A content over budget, or one that makes the worker fail, ends the worker; the next content
+ * starts a new one.
+ */
+class Inspector {
+  private worker: Worker | null = null;
+
+  constructor(
+    private readonly storageConfig: Config,
+    private readonly log: Logger,
+    private readonly budget: Budget,
+  ) {}
+
+  private start(): Worker {
+    // inspect.worker.mjs registers the server's TypeScript loader (tsx) in the thread first.
+    const worker = new Worker(new URL('./inspect.worker.mjs', import.meta.url), {
+      workerData: storageConfigOf(this.storageConfig),
+      resourceLimits: { maxOldGenerationSizeMb: this.budget.memoryMb, maxYoungGenerationSizeMb: Math.min(32, this.budget.memoryMb) },
+    });
+    worker.unref();
+    return worker;
+  }
+
+  inspect(request: InspectRequest): Promise<Outcome> {
+    const worker = (this.worker ??= this.start());
+    return new Promise<Outcome>((resolve) => {
+      const done = (outcome: Outcome, stop: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        if (stop) {
+          this.worker = null;
+          void worker.terminate();
+        }
+        resolve(outcome);
+      };
+      const over = (budget: 'time' | 'memory') => {
+        const error = gameFileError('GAME_FILE_OVER_BUDGET', { budget });
+        return { ok: false as const, code: error.code, message: error.message };
+      };
+      const onMessage = (answer: InspectAnswer) => done(answer, false);
+      const onError = (error: Error & { code?: string }) => {
+        if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return done(over('memory'), true);
+        this.log.error({ err: error, filename: request.filename }, 'Inspecting a file failed');
+        done({ ok: false, code: 'GAME_FILE_UNREADABLE', message: 'This file could not be inspected.' }, true);
+      };
+      const onExit = () => done({ ok: false, code: 'GAME_FILE_UNREADABLE', message: 'This file could not be inspected.' }, true);
+      const timer = setTimeout(() => done(over('time'), true), this.budget.timeMs);
+      worker.on('message', onMessage);
+      worker.once('error', onError);
+      worker.once('exit', onExit);
+      worker.postMessage(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = null;
+  }
+}
+
+function storageConfigOf(config: Config) {
+  const { filesDir, STORAGE_URL, SIGNED_URL_TTL_SECONDS, URL_SIGNING_SECRET, DATA_DIR } = config;
+  return { filesDir, STORAGE_URL, SIGNED_URL_TTL_SECONDS, URL_SIGNING_SECRET, DATA_DIR };
+}
+
+/**
+ * Reads every content not inspected yet (up to `limit`), in a worker thread, and stores what was
+ * found, or why it could not be read, once per sha256. Returns how many were read and how many failed.
+ */
+export async function inspectPendingFiles(
+  services: { database: Database; config: Config; log: Logger },
+  options: { limit?: number; budget?: Budget } = {},
+) {
+  const { database, config, log } = services;
+  const pending = await pendingContents(database.db, options.limit ?? INSPECT_BATCH);
+  const tally = { read: 0, failed: 0 };
+  if (pending.length === 0) return tally;
+  const inspector = new Inspector(config, log, options.budget ?? { timeMs: INSPECT_TIME_BUDGET_MS, memoryMb: INSPECT_MEMORY_BUDGET_MB });
+  try {
+    for (const content of pending) {
+      const started = performance.now();
+      const outcome = await inspector.inspect({ key: content.storage_key, filename: content.filename });
+      const row = outcome.ok
+        ? { format: outcome.inspection.format, status: 'read', result: outcome.inspection.result, error_code: null, error_message: null }
+        : { format: 'other', status: 'failed', result: null, error_code: outcome.code, error_message: outcome.message };
+      const values = { ...row, reader_version: READER_VERSION, duration_ms: Math.round(performance.now() - started) };
+      await database.db
+        .insert(fileInspections)
+        .values({ sha256: content.sha256, ...values })
+        .onConflictDoUpdate({ target: fileInspections.sha256, set: { ...values, created_at: sql`now()` } });
+      tally[outcome.ok ? 'read' : 'failed'] += 1;
+    }
+  } finally {
+    await inspector.close();
+  }
+  return tally;
+}
