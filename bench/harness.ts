@@ -1,7 +1,52 @@
 // Shared pieces of the benches: the shape a bench returns to run.ts, a bounded autocannon run
 // against 127.0.0.1 that fails loudly on any non-2xx answer or error, and table rendering.
+import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+
+/** The web app's documents by operation name (hash of each), from the build's persisted operations. */
+export function persistedHashes(): Map<string, string> {
+  const file = path.resolve(import.meta.dirname, '../apps/web/persisted-operations.json');
+  const documents = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  const byName = new Map<string, string>();
+  for (const [hash, document] of Object.entries(documents)) {
+    const name = /^(?:query|mutation|subscription) (\w+)/.exec(document)?.[1];
+    if (name) byName.set(name, hash);
+  }
+  return byName;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The median, 95th percentile and mean of timings in ms. */
+export function sampleStats(samples: number[]): { p50: number; p95: number; mean: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+}
+
+/**
+ * Times two ways of answering the same question, one call at a time, after `warmup` calls of each.
+ * They alternate which goes first, so neither always runs on a just-warmed cache.
+ */
+export async function timeAlternately(a: () => Promise<unknown>, b: () => Promise<unknown>, iterations: number, warmup: number): Promise<{ a: number[]; b: number[] }> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const times = { a: [] as number[], b: [] as number[] };
+  for (let i = 0; i < iterations; i++) {
+    const order = i % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+    for (const which of order) {
+      const t = performance.now();
+      await (which === 'a' ? a : b)();
+      times[which].push(performance.now() - t);
+    }
+  }
+  return times;
+}
 
 /** What one `*.bench.ts` file exports as `bench`. */
 export interface Bench {

@@ -18,16 +18,14 @@
 // Goals: p95 ≤ 50 ms for every list page and search, ≤ 150 ms for the review page, searches ≥ 50×
 // faster than their scan. The long run is here, never in CI.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { createSession } from '../apps/server/src/modules/member/member.service';
 import { compactQueueCounts } from '../apps/server/src/modules/queue/queue.service';
 import { describeError, preparePglite, preparePostgres, type Prepared } from './databases';
-import { markdownTable, textTable, type Bench } from './harness';
+import { markdownTable, persistedHashes, sampleStats, textTable, timeAlternately, type Bench } from './harness';
 
 const PG_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const PGLITE_ROWS = Number(process.env.BENCH_LIST_PGLITE_ROWS ?? 100_000);
@@ -127,18 +125,6 @@ insert into logs (submission_id, member_id, entity, entity_id, action, previous_
 `;
 }
 
-/** The web app's documents by operation name, from the build's persisted operations. */
-function persistedHashes(): Map<string, string> {
-  const file = path.resolve(import.meta.dirname, '../apps/web/persisted-operations.json');
-  const documents = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-  const byName = new Map<string, string>();
-  for (const [hash, document] of Object.entries(documents)) {
-    const name = /^(?:query|mutation|subscription) (\w+)/.exec(document)?.[1];
-    if (name) byName.set(name, hash);
-  }
-  return byName;
-}
-
 interface Answer {
   /** The ids of the rows in order, and the total where the request has one. */
   ids: number[];
@@ -176,15 +162,6 @@ interface EngineResult {
   cases: Timed[];
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-}
-
 const page = (data: Record<string, any>, field: string): Answer => ({
   ids: (data[field].data as { id: number }[]).map((r) => r.id),
   total: data[field].paginatorInfo?.total as number | undefined,
@@ -193,6 +170,13 @@ const page = (data: Record<string, any>, field: string): Answer => ({
 /** `where` of a staff queue written by hand, for the plain SQL baselines. */
 const LIVE = `s.deleted_at is null and s.model_type <> 'set_item'`;
 const PUBLISHED = `${LIVE} and s.status = 'APPROVED' and s.publish_at <= now()`;
+
+/** The content search dialog (5 creations, 5 legacy items) in plain SQL; $1 the pattern, $2 the caller. */
+const CONTENT_SEARCH_PLAIN = `select array_cat(
+          (select coalesce(array_agg(id), '{}') from (select s.id from submissions s where ${LIVE} and (s.status = 'APPROVED' and s.publish_at <= now() or s.member_id = $2)
+            and (s.name ilike $1 or s.keywords ilike $1 or s.member_id in (select m.id from members m where m.username ilike $1)) order by s.publish_at desc, s.id limit 5) a),
+          (select coalesce(array_agg(id), '{}') from (select i.id from legacy.items i where i.published and not i.is_hidden and (i.title ilike $1 or i.creator_name ilike $1)
+            order by i.publish_date desc, i.id limit 5) b)) as ids`;
 
 function pagedPlain(where: string, order: string, first: number, pageNo: number, search?: boolean): string {
   const text = search
@@ -245,11 +229,7 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
       kind: 'search',
       requests: [{ operation: 'SearchSubmissionDependencies', who: 'admin', variables: { phrase: exact.toLowerCase() } }],
       read: (d) => ({ ids: [...d.searchSubmissionDependencies.submissions.map((r: { id: number }) => r.id), ...d.searchSubmissionDependencies.legacy_items.map((r: { ID: number }) => r.ID)] }),
-      plain: `select array_cat(
-          (select coalesce(array_agg(id), '{}') from (select s.id from submissions s where ${LIVE} and (s.status = 'APPROVED' and s.publish_at <= now() or s.member_id = $2)
-            and (s.name ilike $1 or s.keywords ilike $1 or s.member_id in (select m.id from members m where m.username ilike $1)) order by s.publish_at desc, s.id limit 5) a),
-          (select coalesce(array_agg(id), '{}') from (select i.id from legacy.items i where i.published and not i.is_hidden and (i.title ilike $1 or i.creator_name ilike $1)
-            order by i.publish_date desc, i.id limit 5) b)) as ids`,
+      plain: CONTENT_SEARCH_PLAIN,
       plainParams: [phrase(exact)],
       scanReference: true,
     },
@@ -258,11 +238,7 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
       kind: 'search',
       requests: [{ operation: 'SearchSubmissionDependencies', who: 'admin', variables: { phrase: title.toLowerCase() } }],
       read: (d) => ({ ids: [...d.searchSubmissionDependencies.submissions.map((r: { id: number }) => r.id), ...d.searchSubmissionDependencies.legacy_items.map((r: { ID: number }) => r.ID)] }),
-      plain: `select array_cat(
-          (select coalesce(array_agg(id), '{}') from (select s.id from submissions s where ${LIVE} and (s.status = 'APPROVED' and s.publish_at <= now() or s.member_id = $2)
-            and (s.name ilike $1 or s.keywords ilike $1 or s.member_id in (select m.id from members m where m.username ilike $1)) order by s.publish_at desc, s.id limit 5) a),
-          (select coalesce(array_agg(id), '{}') from (select i.id from legacy.items i where i.published and not i.is_hidden and (i.title ilike $1 or i.creator_name ilike $1)
-            order by i.publish_date desc, i.id limit 5) b)) as ids`,
+      plain: CONTENT_SEARCH_PLAIN,
       plainParams: [phrase(title)],
       scanReference: true,
     },
@@ -352,20 +328,7 @@ async function measure(prepared: Prepared, rows: number): Promise<EngineResult> 
       assert.deepEqual(answer.ids, truth.ids.map(Number), `${c.label}: the product's rows differ from plain SQL`);
       if (truth.total !== undefined && truth.total !== null) assert.equal(answer.total, truth.total, `${c.label}: the product's total differs from plain SQL`);
       if (c.kind === 'review') assert.equal(truth.logs, 5000, 'the reviewed creation has its 5,000 log entries');
-      for (let i = 0; i < WARMUP; i++) {
-        await product();
-        await plain();
-      }
-      const productMs: number[] = [];
-      const plainMs: number[] = [];
-      for (let i = 0; i < ITERATIONS; i++) {
-        const order = i % 2 === 0 ? [product, plain] : [plain, product];
-        for (const fn of order) {
-          const t = performance.now();
-          await fn();
-          (fn === product ? productMs : plainMs).push(performance.now() - t);
-        }
-      }
+      const { a: productMs, b: plainMs } = await timeAlternately(product, plain, ITERATIONS, WARMUP);
       let scan: number | undefined;
       if (c.scanReference) {
         // The search before the trigram indexes: the same plain SQL with index scans off, twice.
@@ -380,7 +343,7 @@ async function measure(prepared: Prepared, rows: number): Promise<EngineResult> 
         }
         scan = Math.min(...samples);
       }
-      const timed: Timed = { label: c.label, kind: c.kind, product: stats(productMs), plain: stats(plainMs), scan, found: answer.ids.length, total: answer.total };
+      const timed: Timed = { label: c.label, kind: c.kind, product: sampleStats(productMs), plain: sampleStats(plainMs), scan, found: answer.ids.length, total: answer.total };
       console.log(`  ${c.label}: product p95 ${timed.product.p95.toFixed(1)} ms, plain SQL p95 ${timed.plain.p95.toFixed(1)} ms${scan ? `, scan ${scan.toFixed(0)} ms` : ''}`);
       results.push(timed);
     }

@@ -12,29 +12,15 @@
 // one `select 1`): the ratio shows what the GraphQL reads cost over the cheapest database answer.
 // Goal on the PostgreSQL server: p99 ≤ 200 ms.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { createSession } from '../apps/server/src/modules/member/member.service';
 import { describeError, preparePglite, preparePostgres, type Prepared } from './databases';
-import { load, markdownTable, textTable, type Bench, type LoadResult } from './harness';
+import { load, markdownTable, persistedHashes, textTable, type Bench, type LoadResult } from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const WARMUP_SECONDS = 5;
 const GOAL_P99_MS = 200;
-
-/** The web app's documents by operation name, from the build's persisted operations. */
-function persistedHashes(): Map<string, string> {
-  const file = path.resolve(import.meta.dirname, '../apps/web/persisted-operations.json');
-  const documents = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-  const byName = new Map<string, string>();
-  for (const [hash, document] of Object.entries(documents)) {
-    const name = /^(?:query|mutation|subscription) (\w+)/.exec(document)?.[1];
-    if (name) byName.set(name, hash);
-  }
-  return byName;
-}
 
 const MIX: { operation: string; who: 'creator' | 'staff'; variables: Record<string, unknown> }[] = [
   { operation: 'Me', who: 'creator', variables: {} },

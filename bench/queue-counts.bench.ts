@@ -23,7 +23,7 @@ import { submissions } from '../apps/server/src/db/schema/index';
 import { compactQueueCounts, staffCounters, type Counts } from '../apps/server/src/modules/queue/queue.service';
 import { countPlan, queueSql } from '../apps/server/src/db/queue.sql';
 import { queueDefinition } from '@corner/domain';
-import { markdownTable, textTable, type Bench } from './harness';
+import { markdownTable, sampleStats, textTable, timeAlternately, type Bench } from './harness';
 
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.BENCH_QUEUE_ROWS ?? 1_000_000);
@@ -117,15 +117,6 @@ export function handTunedParams(now: Date): string[] {
   return [start.toISOString().slice(0, 10), start.toISOString(), now.toISOString(), end.toISOString()];
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
-}
-
 function pick(counts: Counts | Record<string, unknown>): StaffCounts {
   return Object.fromEntries([...STAFF_COUNTER_QUEUES, 'unreadMessages'].map((k) => [k, Number((counts as Record<string, unknown>)[k])])) as StaffCounts;
 }
@@ -198,28 +189,14 @@ export const bench: Bench = {
       assert.deepEqual(pick(await product()), scanned, 'product and one-pass scan disagree');
       assert.deepEqual(pick(await handTuned()), scanned, 'hand-written query and one-pass scan disagree');
 
-      for (let i = 0; i < WARMUP; i++) {
-        await product();
-        await handTuned();
-      }
-      const productMs: number[] = [];
-      const handMs: number[] = [];
-      for (let i = 0; i < ITERATIONS; i++) {
-        // Alternate which goes first, so neither always runs on a just-warmed cache.
-        const order = i % 2 === 0 ? [product, handTuned] : [handTuned, product];
-        for (const fn of order) {
-          const t = performance.now();
-          await fn();
-          (fn === product ? productMs : handMs).push(performance.now() - t);
-        }
-      }
+      const { a: productMs, b: handMs } = await timeAlternately(product, handTuned, ITERATIONS, WARMUP);
       const scanSamples = [scanMs];
       for (let i = 0; i < 2; i++) {
         const t = performance.now();
         await scan();
         scanSamples.push(performance.now() - t);
       }
-      return { label, sizes: sizes!, generateSeconds, counts: scanned, product: stats(productMs), hand: stats(handMs), scan: stats(scanSamples) };
+      return { label, sizes: sizes!, generateSeconds, counts: scanned, product: sampleStats(productMs), hand: sampleStats(handMs), scan: sampleStats(scanSamples) };
     });
 
     if (typeof result === 'string') {
