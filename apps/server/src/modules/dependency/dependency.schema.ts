@@ -36,7 +36,22 @@ const DependencySearchRef = builder
     }),
   });
 
+const ItemFromGuidRef = builder.objectRef<{ object_guid: string; submission: Awaited<ReturnType<typeof service.itemsFromGuids>>[number]['submission'] }>('ItemFromGuid').implement({
+  description: 'A creation on the site that defines an object GUID.',
+  fields: (t) => ({
+    object_guid: t.exposeString('object_guid', { description: '16 lowercase hex digits.' }),
+    submission: t.field({ type: SubmissionPropertiesRef, resolve: (r) => r.submission }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  getItemFromGuids: t.field({
+    type: [ItemFromGuidRef],
+    description: `The creations that define these object GUIDs (published ones and the caller's own), at most ${service.MAX_GUIDS_PER_LOOKUP} ids at once.`,
+    authScopes: policy.signedIn,
+    args: { object_guid: t.arg.stringList({ required: true }) },
+    resolve: (_r, a, ctx) => service.itemsFromGuids(ctx, a.object_guid),
+  }),
   searchSubmissionDependencies: t.field({
     type: DependencySearchRef,
     description: 'The content search of the required-items dialog: at most 5 portal creations and 5 legacy items.',

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, isNull, lte, or, sql } from 'drizzle-orm';
-import { asSearchId, MAX_RESULTS_PER_SEARCH, MIN_SEARCH_LENGTH } from '@corner/domain';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { asSearchId, MAX_RESULTS_PER_SEARCH, MIN_SEARCH_LENGTH, normaliseObjectGuid } from '@corner/domain';
 import type { Context } from '../../context';
-import { legacyItems, requiredItems, submissions } from '../../db/schema/index';
+import { legacyItems, objectGuids, requiredItems, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { escapeLike } from '../../db/sql';
 import { submissionForView, type SubmissionRow } from '../submission/submission.access';
@@ -50,4 +50,32 @@ export async function searchDependencies(ctx: Context, phrase: string): Promise<
 export async function requiredItemsOf(ctx: Context, submissionId: number) {
   await submissionForView(ctx, submissionId);
   return ctx.db.select().from(requiredItems).where(eq(requiredItems.submission_id, submissionId)).orderBy(asc(requiredItems.ord));
+}
+
+/** How many ids one getItemFromGuids may ask about. */
+export const MAX_GUIDS_PER_LOOKUP = 500;
+
+/**
+ * The creations that define the given object GUIDs (SPEC 7 getItemFromGuids): what a lot, room or
+ * household uses, matched to the site. Each answer pairs one id with one creation; an id no creation
+ * defines is left out. Like the content search, only published creations and the caller's own.
+ * Ids are 16 hex digits (a `0x` prefix and upper case are accepted); anything else is refused.
+ */
+export async function itemsFromGuids(ctx: Context, guids: readonly string[]): Promise<{ object_guid: string; submission: SubmissionRow }[]> {
+  if (guids.length > MAX_GUIDS_PER_LOOKUP) throw validationError({ object_guid: [`Ask about at most ${MAX_GUIDS_PER_LOOKUP} ids at once.`] });
+  const wanted = guids.map((g) => normaliseObjectGuid(g));
+  const bad = guids.filter((_, i) => wanted[i] === null);
+  if (bad.length > 0) throw validationError({ object_guid: [`Not an object id (16 hex digits): ${bad.slice(0, 5).join(', ')}.`] });
+  if (wanted.length === 0) return [];
+  const visible = or(
+    and(eq(submissions.status, 'APPROVED'), lte(submissions.publish_at, new Date())),
+    eq(submissions.member_id, ctx.auth.member!.id),
+  );
+  const found = await ctx.db
+    .selectDistinctOn([objectGuids.object_guid, submissions.id], { object_guid: objectGuids.object_guid, s: submissions })
+    .from(objectGuids)
+    .innerJoin(submissions, eq(submissions.id, objectGuids.submission_id))
+    .where(and(inArray(objectGuids.object_guid, [...new Set(wanted as string[])]), isNull(submissions.deleted_at), visible))
+    .orderBy(asc(objectGuids.object_guid), asc(submissions.id));
+  return found.map((r) => ({ object_guid: r.object_guid, submission: r.s }));
 }

@@ -29,6 +29,7 @@ import { takeDirectUpload } from './direct-upload.service';
 import { fileError, fileTooLarge } from './file.errors';
 import type { FileRow } from './file-read.service';
 import { canManageFiles } from './file.policy';
+import { syncFoundObjectGuids } from './object-guid.service';
 
 // Changes to a creation's files: new files and versions, renames, published versions, delete and
 // restore, each logged. Reads are in file-read.service.ts, URLs and visibility in file-url.service.ts.
@@ -96,6 +97,7 @@ export async function insertSubmissionFile(
     .values({ submission_id: s.id, member_id: s.member_id, kind, version: 1, ...content })
     .returning();
   await tx.insert(fileVersions).values({ file_id: file!.id, version: 1, member_id: actor, ...content });
+  await syncFoundObjectGuids(tx, { fileIds: [file!.id] });
   const details = { filename: c.filename, filesize: c.size, kind, version: 1, sha256: c.sha256, ...input.details };
   await logFileChange(tx, { fileId: file!.id, submissionId: s.id, actorId: actor, action: 'created', details, next: details });
   return file!;
@@ -290,6 +292,7 @@ export async function replaceSubmissionFile(ctx: Context, id: number, source: Fi
     // gets its current one published, so the new version waits for an update request (or a file manager).
     const published_version = submission.status === 'APPROVED' && file.published_version === null ? file.version : file.published_version;
     const [row] = await tx.update(files).set({ ...content, kind, version, published_version }).where(eq(files.id, id)).returning();
+    await syncFoundObjectGuids(tx, { fileIds: [id] });
     const before = { version: file.version, filename: file.filename, filesize: file.filesize, kind: file.kind, sha256: file.sha256, published_version: file.published_version };
     const after = { version, filename: upload.filename, filesize: upload.size, kind, sha256: upload.sha256, published_version };
     await logFileChange(tx, {
@@ -364,6 +367,7 @@ export async function restoreSubmissionFile(ctx: Context, id: number): Promise<F
     if (!file.deleted_at) return file;
     const actor = ctx.auth.member!.id;
     const [row] = await tx.update(files).set({ deleted_at: null }).where(eq(files.id, id)).returning();
+    await syncFoundObjectGuids(tx, { fileIds: [id] });
     await logFileChange(tx, {
       fileId: id,
       submissionId: submission.id,
@@ -383,6 +387,7 @@ export async function deleteSubmissionFile(ctx: Context, id: number): Promise<bo
     const { file, submission } = await fileForChange(ctx, tx, id);
     const actor = ctx.auth.member!.id;
     await tx.update(files).set({ deleted_at: new Date() }).where(eq(files.id, id));
+    await syncFoundObjectGuids(tx, { fileIds: [id] });
     await logFileChange(tx, {
       fileId: id,
       submissionId: submission.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { normaliseObjectGuid } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -56,4 +56,33 @@ export async function deleteObjectGuid(ctx: Context, id: number): Promise<boolea
     });
     return true;
   });
+}
+
+/**
+ * The object GUIDs a creation's packages define, kept beside the file that defines each (rows with a
+ * `file_id`; GUIDs typed by the creator have none and are left alone). For the files named: the
+ * GUIDs their current content's inspection found are added where the creation lacks them, and those
+ * of a deleted file, or no longer in its content (a new version), are removed. Called when files
+ * change, and by the inspection job once it has read a content (by its sha256).
+ */
+export async function syncFoundObjectGuids(db: DbOrTx, which: { fileIds: readonly number[] } | { sha256: string }): Promise<void> {
+  if ('fileIds' in which && which.fileIds.length === 0) return;
+  const fileIs =
+    'fileIds' in which
+      ? sql`f.id in (${sql.join(
+          which.fileIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`f.sha256 = ${which.sha256}`;
+  const found = sql`file_inspections i where i.sha256 = f.sha256 and i.status = 'read' and i.format = 'package'`;
+  await db.execute(sql`delete from ${objectGuids} o using files f where o.file_id = f.id and ${fileIs}
+    and (f.deleted_at is not null or f.submission_id is distinct from o.submission_id
+      or not exists (select 1 from ${found} and i.result -> 'objectDefinitionIds' ? o.object_guid))`);
+  await db.execute(sql`insert into ${objectGuids} (submission_id, file_id, object_guid)
+    select distinct on (f.submission_id, g.guid) f.submission_id, f.id, g.guid
+    from files f join file_inspections i on i.sha256 = f.sha256 and i.status = 'read' and i.format = 'package'
+      cross join lateral jsonb_array_elements_text(i.result -> 'objectDefinitionIds') g(guid)
+    where ${fileIs} and f.submission_id is not null and f.deleted_at is null
+      and not exists (select 1 from ${objectGuids} o where o.submission_id = f.submission_id and o.object_guid = g.guid)
+    order by f.submission_id, g.guid, f.id`);
 }

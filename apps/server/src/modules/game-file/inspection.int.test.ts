@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileInspections, files } from '../../db/schema/index';
+import { fileInspections, files, objectGuids } from '../../db/schema/index';
 import { buildMember, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { pngBytes } from '../../test/uploads';
@@ -177,5 +177,40 @@ describe('inspecting uploaded contents', () => {
     await upload('Big.package', big);
     expect(await inspect({ timeMs: 30_000, memoryMb: 1 })).toEqual({ read: 0, failed: 1 });
     expect(await inspectionOf(server.database.db, await sha(big))).toMatchObject({ status: 'failed', error_code: expect.stringMatching(/^GAME_FILE_(OVER_BUDGET|UNREADABLE)$/) });
+  });
+
+  it("fills a creation's object GUIDs from its packages, keeps them with the file, and getItemFromGuids finds the creation", async () => {
+    const member = await buildMember(server.database.db);
+    const ownToken = await server.tokenFor(member.id);
+    const creation = await buildSubmission(server.database.db, member.id);
+    const sofa = writePackage([{ type: OBJD, group: 0, instance: 0x00c0ffee00c0ffeen, data: new Uint8Array(30) }]);
+    const res = await server.upload(CREATE, { submission_id: creation }, { 'variables.file': { name: 'Sofa.package', content: Buffer.from(sofa) } }, { token: ownToken });
+    const fileId = res.data!.createSubmissionFile.id as number;
+    const guidsOf = async () =>
+      (await server.database.db.select().from(objectGuids).where(eq(objectGuids.submission_id, creation))).map((g) => ({ guid: g.object_guid, file: g.file_id }));
+    expect(await guidsOf()).toEqual([]);
+    await inspect();
+    expect(await guidsOf()).toEqual([{ guid: '00c0ffee00c0ffee', file: fileId }]);
+
+    const LOOKUP = `query ($ids: [String!]!) { getItemFromGuids(object_guid: $ids) { object_guid submission { id } } }`;
+    // The owner sees their own unpublished creation; another member does not, until it is published.
+    expect((await server.gql(LOOKUP, { ids: ['0x00C0FFEE00C0FFEE', 'ffffffffffffffff'] }, { token: ownToken })).data!.getItemFromGuids).toEqual([
+      { object_guid: '00c0ffee00c0ffee', submission: { id: creation } },
+    ]);
+    expect((await server.gql(LOOKUP, { ids: ['00c0ffee00c0ffee'] }, { token })).data!.getItemFromGuids).toEqual([]);
+    const refused = await server.gql(LOOKUP, { ids: ['not-an-id'] }, { token: ownToken });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('VALIDATION');
+
+    // A deleted file takes its GUIDs with it; restored, they come back. A typed one stays throughout.
+    await server.database.db.insert(objectGuids).values({ submission_id: creation, object_guid: '1234567812345678' });
+    const DELETE = `mutation ($id: Int!) { deleteSubmissionFile(id: $id) }`;
+    const RESTORE = `mutation ($id: Int!) { restoreSubmissionFile(id: $id) { id } }`;
+    expect((await server.gql(DELETE, { id: fileId }, { token: ownToken })).errors).toBeUndefined();
+    expect(await guidsOf()).toEqual([{ guid: '1234567812345678', file: null }]);
+    expect((await server.gql(RESTORE, { id: fileId }, { token: ownToken })).errors).toBeUndefined();
+    expect((await guidsOf()).sort((a, b) => a.guid.localeCompare(b.guid))).toEqual([
+      { guid: '00c0ffee00c0ffee', file: fileId },
+      { guid: '1234567812345678', file: null },
+    ]);
   });
 });

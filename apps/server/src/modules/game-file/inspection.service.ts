@@ -5,6 +5,7 @@ import type { Logger } from '../../context';
 import type { Database, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { fileInspections } from '../../db/schema/index';
+import { syncFoundObjectGuids } from '../file/object-guid.service';
 import { gameFileError } from './game-file.errors';
 import { READER_VERSION, type Inspection } from './inspect.reader';
 import type { InspectAnswer, InspectRequest } from './inspect.worker';
@@ -149,6 +150,8 @@ export async function inspectPendingFiles(
         .insert(fileInspections)
         .values({ sha256: content.sha256, ...values })
         .onConflictDoUpdate({ target: fileInspections.sha256, set: { ...values, created_at: sql`now()` } });
+      // The creations whose files hold this content gain the object GUIDs it defines.
+      if (outcome.ok && outcome.inspection.format === 'package') await syncFoundObjectGuids(database.db, { sha256: content.sha256 });
       tally[outcome.ok ? 'read' : 'failed'] += 1;
     }
   } finally {
