@@ -3,6 +3,7 @@ import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import * as gameFileService from './game-file.service';
 import type { InspectedFile } from './game-file.service';
+import type { CatalogObject } from './package-summary.reader';
 import type { TraySim } from './tray.reader';
 
 const GAME_OF_FORMAT = { sims4: 4, sims3: 3, sims2: 2 } as const;
@@ -16,6 +17,16 @@ const ResourceCountRef = builder.objectRef<{ kind: string; count: number }>('Res
   fields: (t) => ({
     kind: t.exposeString('kind', { description: `One of ${RESOURCE_KINDS.join(', ')}.` }),
     count: t.exposeInt('count'),
+  }),
+});
+
+const PackageObjectRef = builder.objectRef<CatalogObject>('PackageObject').implement({
+  description: 'A catalog object of a package: its object GUID, and its catalog entry in English.',
+  fields: (t) => ({
+    object_guid: t.exposeString('id', { description: '16 lowercase hex digits.' }),
+    name: t.exposeString('name', { nullable: true }),
+    description: t.exposeString('description', { nullable: true }),
+    price: t.exposeInt('price', { nullable: true }),
   }),
 });
 
@@ -34,6 +45,11 @@ const PackageDataRef = builder.objectRef<InspectedFile<'package'>>('PackageData'
       resolve: (p) => (p.result ? Object.entries(p.result.counts).filter(([, n]) => n > 0).map(([kind, count]) => ({ kind, count })) : []),
     }),
     object_guids: t.stringList({ description: 'Object definition ids (COBJ/OBJD instances), each once.', resolve: (p) => p.result?.objectDefinitionIds ?? [] }),
+    objects: t.field({
+      type: [PackageObjectRef],
+      description: 'Catalog objects (COBJ) with their English names, descriptions and prices, up to 500.',
+      resolve: (p) => p.result?.objects ?? [],
+    }),
     cas_part_ids: t.stringList({ description: 'CAS part instances, each once.', resolve: (p) => p.result?.casPartIds ?? [] }),
     strings: t.stringList({ description: 'The first 200 English texts of its string tables.', resolve: (p) => p.result?.strings.map((s) => s.text) ?? [] }),
     warnings: t.stringList({ description: 'Parts that could not be read; the rest stands.', resolve: (p) => p.result?.warnings.map((w) => w.message) ?? [] }),

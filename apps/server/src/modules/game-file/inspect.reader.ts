@@ -7,8 +7,9 @@ import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseho
 /**
  * Raised when the readers learn something new: contents inspected by an older version are read again.
  * 1: package summaries, tray items, household binaries and tray pictures.
+ * 2: catalog objects' English names, descriptions and prices.
  */
-export const READER_VERSION = 1;
+export const READER_VERSION = 2;
 
 export type InspectionFormat = 'package' | 'trayitem' | 'householdbinary' | 'blueprint' | 'room' | 'tray-image' | 'other';
 

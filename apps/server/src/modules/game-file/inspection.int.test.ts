@@ -7,7 +7,7 @@ import { useTestServer } from '../../test/server';
 import { pngBytes } from '../../test/uploads';
 import { inspectionOf, inspectPendingFiles, pendingContents, type Budget } from './inspection.service';
 import { READER_VERSION } from './inspect.reader';
-import { trayMetadata, wrapTrayData, writePackage, writeStbl } from './test-fixtures';
+import { catalogHead, trayMetadata, wrapTrayData, writePackage, writeStbl } from './test-fixtures';
 
 /**
  * Uploaded contents are read in a worker thread, once per sha256, and what was found (or why it
@@ -20,7 +20,7 @@ const CREATE = `mutation ($submission_id: Int!, $file: Upload!) {
 }`;
 const PACKAGE_DATA = `query ($fileId: Int!) {
   getPackageData(fileId: $fileId) {
-    file_id status error { code message } game version resource_count counts { kind count } object_guids cas_part_ids strings warnings
+    file_id status error { code message } game version resource_count counts { kind count } object_guids objects { object_guid name description price } cas_part_ids strings warnings
   }
 }`;
 const TRAY = `query ($fileId: Int!) {
@@ -58,7 +58,7 @@ const inspect = (budget?: Budget) => inspectPendingFiles({ database: server.data
 
 describe('inspecting uploaded contents', () => {
   const chair = writePackage([
-    { type: COBJ, group: 0, instance: 0x00a1b2c3d4e5f607n, data: new Uint8Array(40) },
+    { type: COBJ, group: 0, instance: 0x00a1b2c3d4e5f607n, data: catalogHead(0x1234, 0x9999, 350) },
     { type: OBJD, group: 0, instance: 0x00a1b2c3d4e5f607n, data: new Uint8Array(40) },
     { type: CASP, group: 0, instance: 0x1122334455667788n, data: new Uint8Array(20) },
     { type: STBL, group: 0, instance: 0x0011223344556677n, data: writeStbl([{ key: 0x1234, text: 'Velvet Chair' }]), compression: 'zlib' },
@@ -126,6 +126,7 @@ describe('inspecting uploaded contents', () => {
       resource_count: 4,
       counts: expect.arrayContaining([{ kind: 'catalogObject', count: 1 }, { kind: 'objectDefinition', count: 1 }, { kind: 'casPart', count: 1 }, { kind: 'stringTable', count: 1 }]),
       object_guids: ['00a1b2c3d4e5f607'],
+      objects: [{ object_guid: '00a1b2c3d4e5f607', name: 'Velvet Chair', description: null, price: 350 }],
       cas_part_ids: ['1122334455667788'],
       strings: ['Velvet Chair'],
       warnings: [],

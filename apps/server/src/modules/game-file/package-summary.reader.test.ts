@@ -13,6 +13,7 @@ import {
   writePackage,
   writeSims2Package,
   writeStbl,
+  catalogHead,
   type FixtureResource,
 } from './test-fixtures';
 
@@ -43,7 +44,7 @@ function resource(type: number, instance: bigint, data: Uint8Array = noData, com
 }
 
 const RESOURCES: FixtureResource[] = [
-  resource(T.COBJ, SOFA, noData, 'zlib'),
+  resource(T.COBJ, SOFA, catalogHead(0xbc2c0be9, 2, 1250), 'zlib'),
   resource(T.OBJD, SOFA, noData, 'refpack'),
   resource(T.OBJD, LAMP),
   resource(T.CASP, HAIR),
@@ -61,6 +62,22 @@ const RESOURCES: FixtureResource[] = [
 ];
 
 describe('readPackageSummary', () => {
+  it("names each catalog object from its entry's keys in the English string tables, with its price", async () => {
+    const summary = await readPackageSummary(byteSourceFromBytes(writePackage(RESOURCES)));
+    expect(summary.objects).toEqual([{ id: '0123456789abcdef', name: 'Velvet Sofa', description: 'A sofa for lounging.', price: 1250 }]);
+    // A key without an English text reads as null; a catalog entry too short to hold its keys is a warning.
+    const other = await readPackageSummary(
+      byteSourceFromBytes(writePackage([resource(T.COBJ, LAMP, catalogHead(99, 2, 15)), resource(T.COBJ, HAIR, new Uint8Array(8)), ...RESOURCES.slice(8, 9)])),
+    );
+    expect(other.objects).toEqual([
+      { id: '00000000000000ff', name: null, description: 'A sofa for lounging.', price: 15 },
+      { id: 'fedcba9876543210', name: null, description: null, price: null },
+    ]);
+    expect(other.warnings.map((w) => [w.code, w.resource.instance])).toEqual([['PACKAGE_RESOURCE_CORRUPT', 'fedcba9876543210']]);
+    // At most maxObjects are read.
+    expect((await readPackageSummary(byteSourceFromBytes(writePackage([resource(T.COBJ, LAMP, catalogHead(1, 2, 3)), resource(T.COBJ, HAIR, catalogHead(1, 2, 3))])), { maxObjects: 1 })).objects).toHaveLength(1);
+  });
+
   it('counts live resources per kind', async () => {
     const summary = await readPackageSummary(byteSourceFromBytes(writePackage(RESOURCES)));
     expect(summary).toMatchObject({ format: 'sims4', majorVersion: 2, minorVersion: 1, entryCount: RESOURCES.length });

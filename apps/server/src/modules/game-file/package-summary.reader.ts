@@ -1,7 +1,7 @@
-import { idHex } from './binary.reader';
+import { hex32, idHex } from './binary.reader';
 import type { ByteSource } from './byte-source.reader';
 import { readPackageIndex, readResource, type PackageEntry, type PackageFormat, type PackageIndexOptions } from './dbpf.reader';
-import { GameFileError, type GameFileErrorCode } from './game-file.errors';
+import { GameFileError, gameFileError, type GameFileErrorCode } from './game-file.errors';
 import { Compression, RESOURCE_KINDS, resourceKind, type ResourceKind } from './resource-types.constants';
 import { readStringTable, type StringTableEntry } from './stbl.reader';
 
@@ -28,6 +28,11 @@ export interface PackageSummary {
   counts: Record<ResourceKind, number>;
   /** Object definition ids ("object GUIDs"): COBJ and OBJD instances, each once, in index order. */
   objectDefinitionIds: string[];
+  /**
+   * The catalog objects (COBJ), up to `maxObjects`: their id, and the English name, description and
+   * price of their catalog entry (null where the key has no English text).
+   */
+  objects: CatalogObject[];
   /** CAS part ids: CASP instances, each once. */
   casPartIds: string[];
   thumbnails: ResourceKeyText[];
@@ -38,7 +43,17 @@ export interface PackageSummary {
   warnings: SummaryWarning[];
 }
 
+export interface CatalogObject {
+  id: string;
+  name: string | null;
+  description: string | null;
+  /** In simoleons. */
+  price: number | null;
+}
+
 export interface PackageSummaryOptions extends PackageIndexOptions {
+  /** Catalog objects read for their names (default 500; a merged package may hold thousands). */
+  maxObjects?: number;
   /** String tables larger than this (stored or unpacked) are skipped (default 256 KiB). */
   maxStringTableBytes?: number;
   /** Stop collecting texts after this many (default 1,000). */
@@ -47,6 +62,9 @@ export interface PackageSummaryOptions extends PackageIndexOptions {
 
 export const DEFAULT_MAX_STRING_TABLE_BYTES = 256 * 1024;
 export const DEFAULT_MAX_STRINGS = 1000;
+export const DEFAULT_MAX_OBJECTS = 500;
+/** A catalog entry's common block is at its start; more than this is never needed. */
+const CATALOG_HEAD_BYTES = 64 * 1024;
 
 /**
  * What a Sims 4 package holds, for a content portal: counts per kind, the ids other files refer to,
@@ -63,6 +81,7 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
   const casPartIds = new Set<string>();
   const thumbnails: ResourceKeyText[] = [];
   const stringTables: PackageEntry[] = [];
+  const catalogEntries: PackageEntry[] = [];
   const isSims4 = index.format === 'sims4';
 
   for (const entry of index.entries) {
@@ -71,6 +90,7 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
     const kind = isSims4 ? resourceKind(entry.type) : 'other';
     counts[kind] += 1;
     if (kind === 'catalogObject' || kind === 'objectDefinition') objectDefinitionIds.add(idHex(entry.instance));
+    if (kind === 'catalogObject') catalogEntries.push(entry);
     else if (kind === 'casPart') casPartIds.add(idHex(entry.instance));
     else if (kind === 'thumbnail') thumbnails.push(keyText(entry));
     else if (kind === 'stringTable' && entry.instance >> 56n === 0n) stringTables.push(entry);
@@ -96,6 +116,25 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
     }
   }
 
+  // Catalog objects: version, common-block version, name key, description key, price (SIMS-FORMATS.md).
+  const texts = new Map(strings.map((e) => [e.key, e.text]));
+  const objects: CatalogObject[] = [];
+  for (const entry of catalogEntries.slice(0, options.maxObjects ?? DEFAULT_MAX_OBJECTS)) {
+    const id = idHex(entry.instance);
+    if (objects.some((o) => o.id === id)) continue;
+    try {
+      const head = await readResource(source, entry, { maxBytes: CATALOG_HEAD_BYTES });
+      if (head.length < 20) throw gameFileError('PACKAGE_RESOURCE_CORRUPT', {});
+      const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+      const text = (at: number) => texts.get(hex32(view.getUint32(at, true))) ?? null;
+      objects.push({ id, name: text(8), description: text(12), price: view.getUint32(16, true) });
+    } catch (error) {
+      if (!(error instanceof GameFileError) || error.code === 'GAME_FILE_READ_FAILED') throw error;
+      warnings.push({ code: error.code, message: error.message, resource: keyText(entry) });
+      objects.push({ id, name: null, description: null, price: null });
+    }
+  }
+
   return {
     format: index.format,
     majorVersion: index.majorVersion,
@@ -103,6 +142,7 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
     entryCount: index.entryCount,
     counts,
     objectDefinitionIds: [...objectDefinitionIds],
+    objects,
     casPartIds: [...casPartIds],
     thumbnails,
     strings,

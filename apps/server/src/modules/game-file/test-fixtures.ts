@@ -150,6 +150,22 @@ export interface PackageWriteOptions {
 
 const COMPRESSION_CODE: Record<FixtureCompression, number> = { none: 0, zlib: 0x5a42, refpack: 0xffff, deleted: 0xffe0, streamable: 0xfffe };
 
+/**
+ * The start of a catalog resource (COBJ): version, common-block version, name key, description key,
+ * price and thumbnail hash (SIMS-FORMATS.md), then a few bytes of the rest.
+ */
+export function catalogHead(nameKey: number, descriptionKey: number, price: number): Uint8Array {
+  const bytes = new Uint8Array(40);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, 0x19, true);
+  view.setUint32(4, 10, true);
+  view.setUint32(8, nameKey >>> 0, true);
+  view.setUint32(12, descriptionKey >>> 0, true);
+  view.setUint32(16, price >>> 0, true);
+  view.setBigUint64(20, 0x1122334455667788n, true);
+  return bytes;
+}
+
 /** A DBPF 2.x package (2.1 by default) with the given resources. */
 export function writePackage(resources: FixtureResource[], options: PackageWriteOptions = {}): Uint8Array {
   const { major = 2, minor = 1, magic = 'DBPF', flags = 0, extended = true, legacyIndexPosition = false, indexFirst = false } = options;
