@@ -117,6 +117,21 @@ function sourceForm(source: FileSource): 'file' | 'key' {
   return 'key';
 }
 
+/** The pg-boss queue of the job that reads uploaded contents (modules/game-file, jobs/inspect-files.job.ts). */
+export const INSPECT_FILES_JOB = 'inspect-files';
+
+/**
+ * New content is read within seconds: the inspection job is asked to run now (it also runs every
+ * minute, so a send that fails only delays the reading).
+ */
+export async function askForInspection(jobs: Pick<Context['jobs'], 'send'>, log: Pick<Context['log'], 'warn'>): Promise<void> {
+  try {
+    await jobs.send(INSPECT_FILES_JOB, {});
+  } catch (error) {
+    log.warn({ err: error }, 'The file inspection job could not be asked to run; it runs within a minute anyway');
+  }
+}
+
 /**
  * Runs `change` in a transaction with the content a FileSource names, checked against the file
  * rules and claimed, so the removal of unused uploads cannot take it away before the transaction
@@ -136,7 +151,7 @@ async function withSource<T>(
   const taken = sourceForm(source) === 'key' ? await takeDirectUpload(ctx, source.key!.trim(), source.filename!) : null;
   const upload = taken ?? source.file!;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx) => {
       if (upload.size === 0) throw fileError('FILE_EMPTY', { filename: upload.filename });
       const kind = classifyFile(upload.firstBytes, upload.filename);
       if (!kind) throw fileError('FILE_NOT_ACCEPTED', { filename: upload.filename });
@@ -144,6 +159,8 @@ async function withSource<T>(
       await claimUpload(tx, ctx.storage, upload, () => fileError('FILE_UPLOAD_LOST', { filename: upload.filename }));
       return change(tx, upload, kind);
     });
+    await askForInspection(ctx.jobs, ctx.log);
+    return result;
   } finally {
     if (taken) await releaseUnusedUploads(ctx.db, ctx.storage, [taken], ctx.log);
   }

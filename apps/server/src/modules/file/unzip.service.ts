@@ -17,7 +17,7 @@ import { BlobNotFoundError, type StoredObject } from '../../storage/index';
 import { claimUpload, releaseUnusedUploads } from './blob.service';
 import { fileError } from './file.errors';
 import type { FileRow } from './file-read.service';
-import { insertSubmissionFile, logFileChange } from './file.service';
+import { askForInspection, insertSubmissionFile, logFileChange } from './file.service';
 import { unpackZip, ZipRefusal, type Unpacked } from './unzip-reader';
 
 /** What unzipSubmissionFile answers (as a JSON string). */
@@ -137,6 +137,7 @@ export async function runUnzipJob(services: JobServices, data: UnzipJobData): Pr
     const unpacked = await unpackZip(tmp, services.storage, limitsOf(services), (s) => stored.push(s));
     if (unpacked.entries.length === 0) return { status: 'error', message: UNZIP_MESSAGES.nothingAccepted(zip.filename, unpacked.skipped) };
     const { answer, fresh } = await commit(actor, zip, unpacked);
+    if (fresh) await askForInspection(services.jobs, services.log);
     committed = fresh;
     return answer;
   } catch (error) {

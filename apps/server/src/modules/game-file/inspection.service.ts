@@ -10,8 +10,7 @@ import { gameFileError } from './game-file.errors';
 import { READER_VERSION, type Inspection } from './inspect.reader';
 import type { InspectAnswer, InspectRequest } from './inspect.worker';
 
-/** The pg-boss queue that inspects uploaded contents (jobs/inspect-files.job.ts). */
-export const INSPECT_FILES_JOB = 'inspect-files';
+export { INSPECT_FILES_JOB } from '../file/file.service';
 /** Every minute the job looks for contents not inspected yet; uploads need not send anything. */
 export const INSPECT_FILES_CRON = '* * * * *';
 /** A content whose reading takes longer is given up (its worker is ended) and recorded as failed. */

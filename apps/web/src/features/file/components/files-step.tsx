@@ -1,6 +1,6 @@
 import { formatBytes, type ModelType } from '@corner/domain';
 import { Accordion, Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBox, IconClock, IconFileCode, IconFiles, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
+import { IconBox, IconClock, IconFileCode, IconFiles, IconFileSearch, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ import { FILE_ACCEPT, useUploadLimits } from '../upload-rules';
 import { useFileUploads } from '../hooks/use-submission-uploads';
 import { readUnzipResult, UNZIP_FOLLOW_MS, UNZIP_POLL_MS } from '../unzip-result';
 import { DownloadZipButton } from './download-zip-button';
+import { FileContents } from './file-contents';
 import { FileList, type StepFile } from './file-list';
 import { GameItemsSection, type GameItemValues } from './game-items-section';
 import { ObjectGuidsSection } from './object-guids-section';
@@ -199,6 +200,7 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
 
   const guidCount = creation.object_guids.length;
   const gameItemCount = creation.game_items.length;
+  const readable = files.some((f) => f.kind === 'sims4-package' || f.kind === 'tray-item');
   const openSections = [guidCount > 0 ? 'guids' : null, gameItemCount > 0 || USES_GAME_ITEMS.includes(type) ? 'game-items' : null].filter(
     (v): v is string => v !== null,
   );
@@ -266,6 +268,18 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
           </>
         )}
       </Stack>
+
+      {readable ? (
+        <Stack gap="xs" component="section" aria-label={t('fileContents.title')}>
+          <Group gap="xs">
+            <IconFileSearch size={18} aria-hidden />
+            <Title order={3} fz="md">
+              {t('fileContents.title')}
+            </Title>
+          </Group>
+          <FileContents files={files} />
+        </Stack>
+      ) : null}
 
       <Accordion multiple defaultValue={openSections} variant="separated" radius="md">
         <Accordion.Item value="guids">

@@ -1,5 +1,5 @@
 import { formatBytes } from '@corner/domain';
-import { ActionIcon, AspectRatio, Anchor, Badge, Paper, SimpleGrid, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AspectRatio, Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { DateText } from '../../../ui/date-text';
 import { Lightbox } from '../../../ui/lightbox';
 import { SafeImage } from '../../../ui/safe-image';
 import { DownloadZipButton } from '../../file/components/download-zip-button';
+import { FileContents } from '../../file/components/file-contents';
 import { KindBadge } from '../../file/components/kind-badge';
 import { ReviewSection, type ReviewSubmission } from './review-details';
 
@@ -114,6 +115,14 @@ export function FilesSection({ submission }: { submission: ReviewSubmission }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      {files.some((f) => f.kind === 'sims4-package' || f.kind === 'tray-item') ? (
+        <Stack gap="xs" mt="md" component="section" aria-label={t('fileContents.reviewTitle')}>
+          <Text fw={600} size="sm">
+            {t('fileContents.reviewTitle')} · {t('fileContents.declared', { kind: t(`kinds.${submission.model_type}.name`, { defaultValue: submission.model_type }) })}
+          </Text>
+          <FileContents files={files} />
+        </Stack>
+      ) : null}
     </ReviewSection>
   );
 }
