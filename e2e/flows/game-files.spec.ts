@@ -60,6 +60,8 @@ test('step 2 shows what the server read from a tray item and a package', async (
   await expect(objects).toContainText('Velvet Chair', { timeout: 30_000 });
   await expect(objects).toContainText('00a1b2c3d4e5f607');
   await expect(read.getByRole('region', { name: 'Velvet Chair.package' })).toContainText('The Sims 4');
+  // The object GUID the package defines is now the creation's, without a reload.
+  await expect(page.getByRole('button', { name: /Object GUIDs/ })).toContainText('1');
   await page.screenshot({ path: 'test-results/screens/files-read.png', fullPage: true });
 
   // A reviewer sees the same beside the declared kind.

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import type { StepFile } from './file-list';
@@ -20,26 +20,39 @@ const FAILED = 'failed';
  * resources and catalog objects, or the lot, room or household it saves. Shown in step 2 and on
  * the review page, so a creator and a reviewer see at once whether a "lot" holds a lot.
  */
-export function FileContents({ files }: { files: readonly Pick<StepFile, 'id' | 'filename' | 'kind'>[] }) {
+export function FileContents({ files, onRead }: { files: readonly Pick<StepFile, 'id' | 'filename' | 'kind'>[]; onRead?: () => void }) {
   const { t } = useTranslation();
   const read = files.filter((f) => f.kind === 'sims4-package' || f.kind === 'tray-item');
   if (read.length === 0) return <Text c="dimmed" size="sm">{t('fileContents.nothing')}</Text>;
   return (
     <Stack gap="md">
       {read.map((file) =>
-        file.kind === 'tray-item' ? <TrayContents key={file.id} fileId={file.id} filename={file.filename} /> : <PackageContents key={file.id} fileId={file.id} filename={file.filename} />,
+        file.kind === 'tray-item' ? (
+          <TrayContents key={file.id} fileId={file.id} filename={file.filename} />
+        ) : (
+          <PackageContents key={file.id} fileId={file.id} filename={file.filename} onRead={onRead} />
+        ),
       )}
     </Stack>
   );
 }
 
-/** Asks again while the answer is `pending`. */
-function usePollWhilePending(status: string | undefined, refetch: () => void) {
+/**
+ * Asks again while the answer is `pending`; `onRead` runs once when a pending answer turns into
+ * another (a package read adds its object GUIDs to the creation, which the step then shows).
+ */
+function usePollWhilePending(status: string | undefined, refetch: () => void, onRead?: () => void) {
+  const wasPending = useRef(false);
   useEffect(() => {
+    if (status === PENDING) wasPending.current = true;
+    else if (status !== undefined && wasPending.current) {
+      wasPending.current = false;
+      onRead?.();
+    }
     if (status !== PENDING) return undefined;
     const timer = setInterval(refetch, PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, [status, refetch]);
+  }, [status, refetch, onRead]);
 }
 
 function Section({ filename, children }: { filename: string; children: React.ReactNode }) {
@@ -75,11 +88,12 @@ function Status({ status, error }: { status: string | undefined; error: { messag
   return null;
 }
 
-function PackageContents({ fileId, filename }: { fileId: number; filename: string }) {
+function PackageContents({ fileId, filename, onRead }: { fileId: number; filename: string; onRead?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: PackageContentsQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
   const pkg = data?.getPackageData;
-  usePollWhilePending(pkg?.status, () => refetch({ requestPolicy: 'network-only' }));
+  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
+  usePollWhilePending(pkg?.status, ask, onRead);
   if (error) return <Section filename={filename}>{t('fileContents.failed')}</Section>;
   if (!pkg || pkg.status !== 'read') return <Section filename={filename}><Status status={pkg?.status} error={pkg?.error} /></Section>;
   return (
@@ -136,7 +150,8 @@ function TrayContents({ fileId, filename }: { fileId: number; filename: string }
   const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: TrayContentsQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
   const tray = data?.getTrayMetaData;
-  usePollWhilePending(tray?.status, () => refetch({ requestPolicy: 'network-only' }));
+  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
+  usePollWhilePending(tray?.status, ask);
   if (error) return <Section filename={filename}>{t('fileContents.failed')}</Section>;
   if (!tray || tray.status !== 'read') return <Section filename={filename}><Status status={tray?.status} error={tray?.error} /></Section>;
   return (

@@ -277,7 +277,7 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
               {t('fileContents.title')}
             </Title>
           </Group>
-          <FileContents files={files} />
+          <FileContents files={files} onRead={refresh} />
         </Stack>
       ) : null}
 
