@@ -117,6 +117,12 @@ export const gameFileError = defineErrors(
           ? 'This file took too long to read, so it was not inspected. Staff can still open it.'
           : 'This file needs too much memory to read, so it was not inspected. Staff can still open it.',
     },
+    GAME_FILE_UNREADABLE: { category: 'validation', message: () => 'This file could not be inspected.' },
+    GAME_FILE_OTHER_KIND: {
+      category: 'validation',
+      message: (p: { asked: 'package' | 'trayitem' }) =>
+        p.asked === 'package' ? 'This file is not a game package (.package).' : 'This file is not a tray item (.trayitem).',
+    },
     GAME_FILE_READ_FAILED: {
       category: 'conflict',
       message: () => 'The file could not be read to the end; it may have changed while it was read. Please try again.',

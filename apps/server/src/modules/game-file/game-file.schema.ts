@@ -4,7 +4,7 @@ import { policy } from '../../schema/policy';
 import * as gameFileService from './game-file.service';
 import type { InspectedFile } from './game-file.service';
 import type { CatalogObject } from './package-summary.reader';
-import type { TraySim } from './tray.reader';
+import type { TrayLot, TraySim } from './tray.reader';
 
 const GAME_OF_FORMAT = { sims4: 4, sims3: 3, sims2: 2 } as const;
 
@@ -67,7 +67,7 @@ const TraySimRef = builder.objectRef<TraySim>('TraySim').implement({
 });
 
 const TrayLotRef = builder
-  .objectRef<{ sizeX: number | null; sizeZ: number | null; price: number | null; bedrooms: number | null; bathrooms: number | null }>('TrayLot')
+  .objectRef<TrayLot>('TrayLot')
   .implement({
     fields: (t) => ({
       size_x: t.exposeInt('sizeX', { nullable: true }),

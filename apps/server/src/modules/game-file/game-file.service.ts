@@ -3,6 +3,7 @@ import type { Context } from '../../context';
 import { files } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import { fileError } from '../file/file.errors';
+import { gameFileError } from './game-file.errors';
 import { canReadFileContents } from './game-file.policy';
 import type { Inspection } from './inspect.reader';
 import { inspectionOf, type InspectionRow } from './inspection.service';
@@ -20,11 +21,6 @@ export interface InspectedFile<F extends Inspection['format']> {
   result: Extract<Inspection, { format: F }>['result'] | null;
 }
 
-const NOT_THAT_KIND: Record<string, string> = {
-  package: 'This file is not a game package (.package).',
-  trayitem: 'This file is not a tray item (.trayitem).',
-};
-
 /**
  * What the readers found in a file's current content, for its owner and for staff (SPEC 7's
  * getPackageData, getTrayMetaData): `pending` until the inspection job has read it (within a
@@ -37,7 +33,13 @@ export async function inspectedFile<F extends 'package' | 'trayitem'>(ctx: Conte
   if (!canReadFileContents(ctx.auth, file)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
   const row: InspectionRow | null = await inspectionOf(ctx.db, file.sha256);
   if (!row) return { file, state: 'pending', error: null, result: null };
-  if (row.status !== 'read') return { file, state: 'failed', error: { code: row.error_code ?? 'GAME_FILE_UNREADABLE', message: row.error_message ?? '' }, result: null };
-  if (row.format !== format) return { file, state: 'failed', error: { code: 'GAME_FILE_OTHER_KIND', message: NOT_THAT_KIND[format]! }, result: null };
+  if (row.status !== 'read') {
+    const unreadable = gameFileError('GAME_FILE_UNREADABLE', {});
+    return { file, state: 'failed', error: { code: row.error_code ?? unreadable.code, message: row.error_message ?? unreadable.message }, result: null };
+  }
+  if (row.format !== format) {
+    const other = gameFileError('GAME_FILE_OTHER_KIND', { asked: format });
+    return { file, state: 'failed', error: { code: other.code, message: other.message }, result: null };
+  }
   return { file, state: 'read', error: null, result: row.result as InspectedFile<F>['result'] };
 }

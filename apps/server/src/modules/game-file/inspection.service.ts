@@ -94,17 +94,16 @@ class Inspector {
         }
         resolve(outcome);
       };
-      const over = (budget: 'time' | 'memory') => {
-        const error = gameFileError('GAME_FILE_OVER_BUDGET', { budget });
-        return { ok: false as const, code: error.code, message: error.message };
-      };
+      const failed = (error: ReturnType<typeof gameFileError>) => ({ ok: false as const, code: error.code, message: error.message });
+      const over = (budget: 'time' | 'memory') => failed(gameFileError('GAME_FILE_OVER_BUDGET', { budget }));
+      const unreadable = () => failed(gameFileError('GAME_FILE_UNREADABLE', {}));
       const onMessage = (answer: InspectAnswer) => done(answer, false);
       const onError = (error: Error & { code?: string }) => {
         if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return done(over('memory'), true);
         this.log.error({ err: error, filename: request.filename }, 'Inspecting a file failed');
-        done({ ok: false, code: 'GAME_FILE_UNREADABLE', message: 'This file could not be inspected.' }, true);
+        done(unreadable(), true);
       };
-      const onExit = () => done({ ok: false, code: 'GAME_FILE_UNREADABLE', message: 'This file could not be inspected.' }, true);
+      const onExit = () => done(unreadable(), true);
       const timer = setTimeout(() => done(over('time'), true), this.budget.timeMs);
       worker.on('message', onMessage);
       worker.once('error', onError);

@@ -268,13 +268,12 @@ export async function searchSubmissions(
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   const total = await count();
-  const fenced = text;
   const rowsHere = Math.max(0, Math.min(limit, total - offset));
   const after = total - offset - rowsHere;
   const data =
     after < offset
-      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced })
-      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced });
+      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced: text })
+      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: text });
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
 }
 
