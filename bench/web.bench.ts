@@ -2,7 +2,8 @@
 //
 // The web app is built when stale and served by the real app (buildApp, embedded database, demo
 // data) on 127.0.0.1. Two pages: /login signed out, and /my-creations signed in as the demo creator
-// (the token put in local storage before the page runs, as after a sign-in).
+// coming back: local storage holds what the web app's own session store keeps after a sign-in (the
+// token, and the member it belongs to), put there before the page runs; the HTTP cache is empty.
 //   1. Transfer: Debian's Chromium through playwright-core, a new browser context per page (empty
 //      cache), loads the page until its content shows and no request finished for a second. Every response is
 //      counted by what went over the wire (Playwright's encoded body size plus headers), split into
@@ -17,11 +18,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TOKEN_STORAGE_KEY } from '@corner/domain';
+import { print } from 'graphql';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app';
 import { createSession } from '../apps/server/src/modules/member/member.service';
+import { MeQuery } from '../apps/web/src/features/member/graphql';
+import { createSessionStore } from '../apps/web/src/features/member/session-store';
 import { ensureWebBuild } from '../scripts/web-build';
 import { preparePglite } from './databases';
 import { markdownTable, textTable, type Bench } from './harness';
@@ -31,6 +34,8 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const GOAL_LOGIN_JS_KB = 120;
 const GOAL_SCORE = 95;
 const QUIET_MS = 1000;
+/** BENCH_WEB_LHR_DIR=dir: Lighthouse's whole reports (JSON) are written there, to see where a score goes. */
+const LHR_DIR = process.env.BENCH_WEB_LHR_DIR;
 
 interface PageCase {
   path: string;
@@ -55,9 +60,29 @@ interface Transfer {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-async function measureTransfer(browser: Browser, origin: string, pageCase: PageCase, token: string): Promise<Transfer> {
+/** Local storage as the web app leaves it after signing in with `token`: its own session store writes it. */
+async function signedInStorage(origin: string, token: string): Promise<Record<string, string>> {
+  const response = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: print(MeQuery) }),
+  });
+  const body = (await response.json()) as { data?: { me: Parameters<ReturnType<typeof createSessionStore>['confirm']>[1] | null } };
+  assert.ok(body.data?.me, 'me answered for the bench token');
+  const entries: Record<string, string> = {};
+  const store = createSessionStore({
+    getItem: (key) => entries[key] ?? null,
+    setItem: (key, value) => void (entries[key] = value),
+    removeItem: (key) => void delete entries[key],
+  });
+  store.signIn(token);
+  store.confirm(token, body.data.me);
+  return entries;
+}
+
+async function measureTransfer(browser: Browser, origin: string, pageCase: PageCase, storage: Record<string, string>): Promise<Transfer> {
   const context = await browser.newContext();
-  if (pageCase.signedIn) await context.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
+  if (pageCase.signedIn) await context.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), storage);
   const page = await context.newPage();
   const counted: Promise<void>[] = [];
   const transfer: Transfer = { js: 0, css: 0, other: 0, requests: 0, decoded: { js: 0, css: 0, other: 0 } };
@@ -116,7 +141,7 @@ interface Scores {
   tbt: number;
 }
 
-async function lighthouseScores(origin: string, pageCase: PageCase, token: string): Promise<Scores> {
+async function lighthouseScores(origin: string, pageCase: PageCase, storage: Record<string, string>): Promise<Scores> {
   const scores: Partial<Scores> = {};
   for (const preset of ['mobile', 'desktop'] as const) {
     // A fresh browser and profile per run: nothing cached from the run before.
@@ -127,7 +152,7 @@ async function lighthouseScores(origin: string, pageCase: PageCase, token: strin
         const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
         const page = await browser.contexts()[0]!.newPage();
         await page.goto(`${origin}/healthz`);
-        await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
+        await page.evaluate((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), storage);
         await page.close();
         await browser.close();
       }
@@ -141,6 +166,10 @@ async function lighthouseScores(origin: string, pageCase: PageCase, token: strin
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${pageCase.path}: ${lhr.runtimeError.message}`);
       assert.equal(new URL(lhr.finalDisplayedUrl).pathname, pageCase.path, `Lighthouse stayed on ${pageCase.path}`);
       scores[preset] = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      if (LHR_DIR) {
+        fs.mkdirSync(LHR_DIR, { recursive: true });
+        fs.writeFileSync(path.join(LHR_DIR, `${pageCase.path.replace(/\W+/g, '') || 'root'}-${preset}.json`), JSON.stringify(lhr, null, 1));
+      }
       if (preset === 'mobile') {
         scores.lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? 0;
         scores.tbt = lhr.audits['total-blocking-time']?.numericValue ?? 0;
@@ -168,15 +197,16 @@ export const bench: Bench = {
       const app = await buildApp({ config, database, logger: false });
       try {
         const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+        const storage = await signedInStorage(origin, token);
         const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
         const transfers: Transfer[] = [];
         try {
-          for (const pageCase of PAGES) transfers.push(await measureTransfer(browser, origin, pageCase, token));
+          for (const pageCase of PAGES) transfers.push(await measureTransfer(browser, origin, pageCase, storage));
         } finally {
           await browser.close();
         }
         const scores: Scores[] = [];
-        for (const pageCase of PAGES) scores.push(await lighthouseScores(origin, pageCase, token));
+        for (const pageCase of PAGES) scores.push(await lighthouseScores(origin, pageCase, storage));
 
         const transferHead = ['Page', 'Requests', 'JS KB', 'CSS KB', 'Total KB', 'Uncompressed KB (baseline)', 'Total ÷ baseline'];
         const transferRows = PAGES.map((p, i) => {

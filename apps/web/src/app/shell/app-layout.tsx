@@ -1,4 +1,4 @@
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { PageLoader } from './page-loader';
 import { loadSideMenu, preloadSignedInShell } from './signed-in-shell';
 import classes from './app-layout.module.css';
 import { TopBar, type Area } from './top-bar';
+import { useStoredFlag } from './use-stored-flag';
 
 const SideMenu = lazy(async () => ({ default: (await loadSideMenu()).SideMenu }));
 
@@ -29,11 +30,7 @@ export function AppLayout() {
   const area = areaOf(pathname);
   const hasMenu = member !== null && pathname !== '/login';
   const [isMobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
-  const [isCollapsedSetting, setCollapsed] = useLocalStorage({
-    key: 'corner:side-menu-collapsed',
-    defaultValue: false,
-    getInitialValueInEffect: false,
-  });
+  const [isCollapsedSetting, setCollapsed] = useStoredFlag('corner:side-menu-collapsed', false);
   // Below the "sm" breakpoint the menu is a full-width drawer, never the narrow rail.
   const isWide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const isCollapsed = isWide && isCollapsedSetting;

@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS, badgeText } from '@corner/domain';
-import { ActionIcon, Button, Group, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Button, Group, ScrollArea, Tooltip, type BurgerProps } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconLayoutSidebarLeftCollapse,
@@ -19,6 +19,14 @@ import { isLinkActive, linkCount, visibleMenu, type Counters, type MenuEntry } f
 import { STAFF_MENU } from './staff-menu';
 import classes from './side-menu.module.css';
 import type { Area } from './top-bar';
+
+/**
+ * The top bar's button that opens the side menu below the "sm" breakpoint: it loads with the menu
+ * it opens, not with the sign-in page, which has no menu.
+ */
+export function MenuBurger(props: Pick<BurgerProps, 'opened' | 'onClick' | 'aria-label'>) {
+  return <Burger {...props} hiddenFrom="sm" size="sm" />;
+}
 
 export interface SideMenuProps {
   area: Area;

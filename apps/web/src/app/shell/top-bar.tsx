@@ -1,14 +1,15 @@
-import { ActionIcon, Anchor, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconExternalLink, IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMember } from '../../features/member/hooks/use-session';
 import { useSiteConfig } from '../site-config';
-import { loadMemberActions } from './signed-in-shell';
+import { loadMemberActions, loadSideMenu } from './signed-in-shell';
 import classes from './top-bar.module.css';
 
 const MemberActions = lazy(async () => ({ default: (await loadMemberActions()).MemberActions }));
+const MenuBurger = lazy(async () => ({ default: (await loadSideMenu()).MenuBurger }));
 
 export type Area = 'creator' | 'staff';
 
@@ -34,13 +35,9 @@ export function TopBar({ area, hasMenu, isMenuOpen, onToggleMenu }: TopBarProps)
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap={8} wrap="nowrap" miw={0}>
         {hasMenu ? (
-          <Burger
-            opened={isMenuOpen}
-            onClick={onToggleMenu}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={t('header.toggleNavigation')}
-          />
+          <Suspense fallback={null}>
+            <MenuBurger opened={isMenuOpen} onClick={onToggleMenu} aria-label={t('header.toggleNavigation')} />
+          </Suspense>
         ) : null}
         <UnstyledButton component={Link} to={area === 'staff' ? '/staff' : '/'} className={classes.brand}>
           <span className={classes.mark} aria-hidden>

@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY, TOKEN_VALIDATION_DELAY_MS } from '@corner/domain';
 import { describe, expect, it } from 'vitest';
-import { createSessionStore, type SessionMember, type TokenStorage } from './session-store';
+import { createSessionStore, MEMBER_STORAGE_KEY, type SessionMember, type TokenStorage } from './session-store';
 
 function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { data: Record<string, string> } {
   const data = { ...initial };
@@ -115,5 +115,49 @@ describe('session store', () => {
     expect(store.getState().token).toBeNull();
     store.signIn('tok');
     expect(store.getState().token).toBe('tok');
+  });
+
+  describe('the member of a stored token, kept between visits', () => {
+    const token = 'a-long-random-session-token-0123456789';
+
+    it('is kept on confirmation and drawn at once on the next visit, while the token is still checked', () => {
+      const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: token });
+      const first = createSessionStore(storage);
+      first.beginValidation();
+      first.confirm(token, member);
+      expect(storage.data[MEMBER_STORAGE_KEY]).not.toContain(token);
+
+      const next = createSessionStore(storage);
+      expect(next.getState()).toMatchObject({ token, member, isTokenValidated: false, shouldValidateToken: true, validationDelayMs: TOKEN_VALIDATION_DELAY_MS });
+    });
+
+    it('is not used for another token', () => {
+      const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: token });
+      const first = createSessionStore(storage);
+      first.confirm(token, member);
+      storage.data[TOKEN_STORAGE_KEY] = 'another-token-of-someone-else-9876543210';
+      expect(createSessionStore(storage).getState()).toMatchObject({ member: null, shouldValidateToken: true });
+    });
+
+    it('is dropped when the token is refused, on logout and on a new sign-in', () => {
+      for (const end of ['reject', 'clear', 'signIn'] as const) {
+        const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: token });
+        const store = createSessionStore(storage);
+        store.confirm(token, member);
+        expect(storage.data[MEMBER_STORAGE_KEY]).toBeDefined();
+        if (end === 'reject') store.reject(token);
+        else if (end === 'clear') store.clear();
+        else store.signIn('a-new-token-after-signing-in-again-000');
+        expect(storage.data[MEMBER_STORAGE_KEY], end).toBeUndefined();
+        expect(store.getState().member, end).toBeNull();
+      }
+    });
+
+    it('is ignored when unreadable', () => {
+      for (const kept of ['{not json', JSON.stringify({ tag: token.slice(-16), member: { UserName: 'no id' } }), 'null']) {
+        const store = createSessionStore(memoryStorage({ [TOKEN_STORAGE_KEY]: token, [MEMBER_STORAGE_KEY]: kept }));
+        expect(store.getState()).toMatchObject({ token, member: null, shouldValidateToken: true });
+      }
+    });
   });
 });

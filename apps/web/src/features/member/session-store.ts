@@ -21,7 +21,10 @@ export interface SessionState {
   validationDelayMs: number;
   /**
    * The member of the last successful validation. It is kept while a re-validation runs, so the
-   * screen stays as it is instead of falling back to the loading spinner.
+   * screen stays as it is instead of falling back to the loading spinner. On a first load with a
+   * stored token it is the member that token belonged to at the end of the last visit (kept in
+   * local storage beside it), so the page draws at once while the token is checked; the check then
+   * replaces it, or refuses the token and clears both.
    */
   member: SessionMember | null;
   /** A stored token was just refused: the user is sent to /login shortly. */
@@ -58,6 +61,37 @@ const EMPTY: SessionState = {
   hasValidationFailed: false,
 };
 
+/** Where the member of the stored token is kept between visits. */
+export const MEMBER_STORAGE_KEY = 'corner:member';
+
+/** Which token a kept member belongs to: its last characters, so the token is not stored twice. */
+const tokenTag = (token: string) => token.slice(-16);
+
+interface KeptMember {
+  tag: string;
+  member: SessionMember;
+}
+
+function readMember(storage: TokenStorage | null, token: string): SessionMember | null {
+  try {
+    const kept = JSON.parse(storage?.getItem(MEMBER_STORAGE_KEY) ?? 'null') as Partial<KeptMember> | null;
+    const member: unknown = kept?.member;
+    if (kept?.tag !== tokenTag(token) || typeof member !== 'object' || member === null || !('MemberID' in member) || typeof member.MemberID !== 'number') return null;
+    return member as SessionMember;
+  } catch {
+    return null; // Unreadable (storage blocked, or not JSON): the page waits for the check instead.
+  }
+}
+
+function writeMember(storage: TokenStorage | null, token: string | null, member: SessionMember | null): void {
+  try {
+    if (token === null || member === null) storage?.removeItem(MEMBER_STORAGE_KEY);
+    else storage?.setItem(MEMBER_STORAGE_KEY, JSON.stringify({ tag: tokenTag(token), member } satisfies KeptMember));
+  } catch {
+    // Not kept: the next visit waits for the token check before it draws.
+  }
+}
+
 function readToken(storage: TokenStorage | null): string | null {
   try {
     const token = storage?.getItem(TOKEN_STORAGE_KEY) ?? null;
@@ -77,13 +111,19 @@ function writeToken(storage: TokenStorage | null, token: string | null): void {
 }
 
 /**
- * The session as a small external store. On creation it reads the stored token; a stored token is
- * validated after TOKEN_VALIDATION_DELAY_MS (SPEC section 4).
+ * The session as a small external store. On creation it reads the stored token and the member it
+ * belonged to; a stored token is validated after TOKEN_VALIDATION_DELAY_MS (SPEC section 4).
  */
 export function createSessionStore(storage: TokenStorage | null): SessionStore {
   const storedToken = readToken(storage);
   let state: SessionState = storedToken
-    ? { ...EMPTY, token: storedToken, shouldValidateToken: true, validationDelayMs: TOKEN_VALIDATION_DELAY_MS }
+    ? {
+        ...EMPTY,
+        token: storedToken,
+        member: readMember(storage, storedToken),
+        shouldValidateToken: true,
+        validationDelayMs: TOKEN_VALIDATION_DELAY_MS,
+      }
     : EMPTY;
   const listeners = new Set<() => void>();
 
@@ -100,6 +140,7 @@ export function createSessionStore(storage: TokenStorage | null): SessionStore {
     },
     signIn(token) {
       writeToken(storage, token);
+      writeMember(storage, null, null);
       set({ ...EMPTY, token, shouldValidateToken: true, validationDelayMs: 0 });
     },
     requestValidation() {
@@ -113,11 +154,13 @@ export function createSessionStore(storage: TokenStorage | null): SessionStore {
     },
     confirm(token, member) {
       if (state.token !== token) return;
+      writeMember(storage, token, member);
       set({ ...state, isTokenValidated: true, member });
     },
     reject(token) {
       if (state.token !== token) return;
       writeToken(storage, null);
+      writeMember(storage, null, null);
       set({ ...EMPTY, hasValidationFailed: true });
     },
     acknowledgeFailure() {
@@ -125,6 +168,7 @@ export function createSessionStore(storage: TokenStorage | null): SessionStore {
     },
     clear() {
       writeToken(storage, null);
+      writeMember(storage, null, null);
       set(EMPTY);
     },
   };

@@ -1,7 +1,7 @@
 import { formatBytes, type ModelType } from '@corner/domain';
 import { Accordion, Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBox, IconClock, IconFileCode, IconFiles, IconFileSearch, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';

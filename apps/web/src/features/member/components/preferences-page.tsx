@@ -36,7 +36,7 @@ import {
 } from '../../submission/options';
 import { saveResultOf } from '../../submission/save-result';
 import { ruleMessages } from '../../submission/validation';
-import { PreferencesQuery, UpdateMemberPreferencesMutation } from '../graphql';
+import { PreferencesQuery, UpdateMemberPreferencesMutation } from './preferences-page.graphql';
 import { languageOptions } from '../languages';
 import classes from './preferences-page.module.css';
 

@@ -1,6 +1,6 @@
 import { portalPaths, TAG_USER_DELETED } from '@corner/domain';
 import { Alert, Button, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { canSendNewMessage, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from '@corner/domain';
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { ADMIN_ACCESS, hasPermission, pagePermission } from '@corner/domain';
 import { ActionIcon, Autocomplete, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { IconDots, IconRestore, IconTrash, IconUserCheck, IconUserShare } from '@tabler/icons-react';
 import type { CombinedError } from '@urql/core';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { API_ERROR } from '@corner/domain';
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import type { CombinedError } from '@urql/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

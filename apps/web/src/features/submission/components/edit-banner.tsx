@@ -1,6 +1,6 @@
 import { creationStage, lifecycleTarget } from '@corner/domain';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { IconAlertTriangle, IconCalendarCheck, IconFlask, IconLock, IconSend } from '@tabler/icons-react';
 import { readFragment, type FragmentOf, type ResultOf } from 'gql.tada';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import type { ModelType } from '@corner/domain';
 import { ActionIcon, Button, Group, Menu, Paper, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { IconArrowLeft, IconArrowRight, IconDots, IconFolders, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -17,7 +17,7 @@ import {
   Textarea,
   ThemeIcon,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { IconAlertCircle, IconCircleCheck, IconCircleDashed, IconSend } from '@tabler/icons-react';
 import { readFragment, type FragmentOf, type VariablesOf } from 'gql.tada';
 import { useCallback, useMemo, useState } from 'react';

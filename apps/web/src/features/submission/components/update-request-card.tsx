@@ -1,6 +1,6 @@
 import { updateRequestStage } from '@corner/domain';
 import { Badge, Button, Group, Image, List, Paper, Stack, Text, type MantineColor } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { IconFileUpload } from '@tabler/icons-react';
 import { readFragment, type FragmentOf } from 'gql.tada';
 import { useState } from 'react';

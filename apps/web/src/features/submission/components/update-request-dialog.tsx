@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Group, Image, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../ui/notify';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
