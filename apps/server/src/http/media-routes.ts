@@ -13,6 +13,8 @@ import { attachmentPath, mayFetchAttachment } from '../modules/conversation/conv
 import { BlobNotFoundError, sha256OfBlobKey, type ByteRange, type Storage } from '../storage/index';
 import type { UrlSigner } from '../storage/signed-url';
 import { contentDisposition } from '../storage/content-disposition';
+import { GameFileError } from '../modules/game-file/game-file.errors';
+import { MAX_TRAY_PICTURE_BYTES, servedTrayPicture } from '../modules/game-file/tray-picture';
 
 export interface MediaRouteOptions {
   database: Database;
@@ -64,6 +66,17 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
     return { cacheControl: 'private, no-cache', vary: 'Authorization', auth };
   }
 
+  /** A file with one of its versions and its creation, for the routes under `/{memberId}/files/`. */
+  async function fileVersionRow(fileId: number, version: number) {
+    const [row] = await db
+      .select({ file: files, version: fileVersions, submission: submissions })
+      .from(files)
+      .innerJoin(fileVersions, and(eq(fileVersions.file_id, files.id), eq(fileVersions.version, version)))
+      .innerJoin(submissions, eq(submissions.id, files.submission_id))
+      .where(eq(files.id, fileId));
+    return row;
+  }
+
   /** The view rule of a creation, which reads only who is asking. */
   const mayView = (s: SubmissionRow) => (auth: AuthState) => {
     try {
@@ -112,12 +125,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
       const memberId = Number(req.params.memberId);
       const fileId = Number(req.params.fileId);
       const version = Number(req.params.version);
-      const [row] = await db
-        .select({ file: files, version: fileVersions, submission: submissions })
-        .from(files)
-        .innerJoin(fileVersions, and(eq(fileVersions.file_id, files.id), eq(fileVersions.version, version)))
-        .innerJoin(submissions, eq(submissions.id, files.submission_id))
-        .where(eq(files.id, fileId));
+      const row = await fileVersionRow(fileId, version);
       if (!row || row.file.member_id !== memberId) return notFound(reply);
       const path = `/${memberId}/files/${fileId}_version_${version}`;
       const allowed = await access(req, path, mayView(row.submission));
@@ -141,6 +149,43 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
           return notFound(reply);
         },
       });
+    },
+  );
+
+  // GET /{memberId}/files/{fileId}_version_{version}/picture: a tray picture (.bpi, .hhi, .sgi,
+  // .rmi) decoded for <img> (SPEC 7 getEncryptedImage hands out its signed URL). Same access as the file.
+  app.get<{ Params: { memberId: string; fileId: string; version: string } }>(
+    '/:memberId(^\\d{1,10})/files/:fileId(^\\d{1,10})_version_:version(^\\d{1,10})/picture',
+    async (req, reply) => {
+      const memberId = Number(req.params.memberId);
+      const fileId = Number(req.params.fileId);
+      const version = Number(req.params.version);
+      const row = await fileVersionRow(fileId, version);
+      if (!row || row.file.member_id !== memberId) return notFound(reply);
+      const allowed = await access(req, `/${memberId}/files/${fileId}_version_${version}/picture`, mayView(row.submission));
+      if (!allowed) return forbidden(reply);
+      if (allowed.auth && !canReadFileHistory(allowed.auth, row.file)) return forbidden(reply);
+      const v = row.version;
+      if (v.filesize > MAX_TRAY_PICTURE_BYTES) return unreadable(reply, 'This picture is too large to show.');
+      const etag = `"${v.sha256}-picture"`;
+      reply.header('etag', etag).header('cache-control', allowed.cacheControl).header('x-content-type-options', 'nosniff');
+      if (allowed.vary) reply.header('vary', allowed.vary);
+      if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send();
+      let bytes: Buffer;
+      try {
+        bytes = await readAll(await storage.get(v.storage_key), v.filesize);
+      } catch (error) {
+        if (!(error instanceof BlobNotFoundError)) throw error;
+        req.log.error({ key: v.storage_key, fileId, version }, 'Stored file content is missing');
+        return notFound(reply);
+      }
+      try {
+        const picture = await servedTrayPicture(bytes);
+        return reply.type(picture.mimetype).header('content-length', picture.body.length).send(picture.body);
+      } catch (error) {
+        if (error instanceof GameFileError) return unreadable(reply, error.message);
+        throw error;
+      }
     },
   );
 
@@ -223,6 +268,23 @@ function registerBundleRoute(
       },
     });
   });
+}
+
+/** 422 with the reader's words: the content is there but is not a picture that can be shown. */
+function unreadable(reply: FastifyReply, reason: string) {
+  return reply.status(422).header('cache-control', 'no-store').send({ error: 'Unprocessable Content', reason });
+}
+
+/** A stored content whole, at most `size` bytes (its recorded size). */
+async function readAll(stream: NodeJS.ReadableStream, size: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > size) throw new Error('Stored content is longer than recorded');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, length);
 }
 
 function notFound(reply: FastifyReply) {

@@ -35,6 +35,7 @@ const server = useTestServer();
  * here rather than beside the fields, where it looked like enforcement; the services enforce.
  */
 const OWNED: Record<string, { kind: OwnedKind; arg: string; staff: readonly string[] }> = {
+  addRequiredItem: { kind: 'submission', arg: 'submission_id', staff: ['submissions:page-waiting:edit'] },
   conversation: { kind: 'conversation', arg: 'id', staff: ['submissions:page-messages:view', 'submissions:page-messages:edit'] },
   createConversationReply: { kind: 'conversation', arg: 'conversation_id', staff: ['submissions:page-messages:edit'] },
   createGameItem: { kind: 'submission', arg: 'submission_id', staff: ['submissions:page-waiting:edit'] },
@@ -52,6 +53,12 @@ const OWNED: Record<string, { kind: OwnedKind; arg: string; staff: readonly stri
   deleteSubmissionImage: { kind: 'image', arg: 'id', staff: ['submissions:page-waiting:edit'] },
   file: { kind: 'file', arg: 'id', staff: ['submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   generateZipFileForSubmission: { kind: 'submission', arg: 'id', staff: ['submissions:admin-access:enabled'] },
+  getEncryptedImage: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
+  getRoomData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
+  getHHBinaryData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
+  getItemsFromHouseholdBinary: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
+  getLotItemsFromBlueprint: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
+  getLotItemsFromRoom: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getPackageData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getTrayMetaData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getRequiredItemsForSubmission: { kind: 'submission', arg: 'submission_id', staff: ['submissions:admin-access:enabled'] },

@@ -10,6 +10,7 @@ import {
   members,
   mods,
   newItems,
+  objectGuids,
   reports,
   rooms,
   sets,
@@ -23,6 +24,9 @@ import type { Storage } from '../storage/index';
 import { renderDemoImages, storeDemoImages } from './images';
 
 const DAY = 86_400_000;
+
+/** The object GUIDs of published demo creations (the e2e flows build lots that use them). */
+export const DEMO_OBJECT_GUIDS = { brassFloorLamp: '0000b4a55f100a01', moonlightCurtains: '00c0ffee0c047a10' } as const;
 
 interface DemoCreation {
   owner: string;
@@ -38,6 +42,8 @@ interface DemoCreation {
   report?: string;
   updateRequest?: { message: string; test?: 'open' | 'failed' };
   rejection?: string;
+  /** Object GUIDs its packages define (16 hex digits): lots, rooms and households built in the demo can use them. */
+  objectGuids?: string[];
 }
 
 /** Creations in every queue, so a new user sees a lived-in portal with badges. */
@@ -49,12 +55,12 @@ const CREATIONS: DemoCreation[] = [
   { owner: 'creator@corner.test', kind: 'item', name: 'Terrazzo Coffee Table', category: 'Coffee Tables', status: 'SUBMITTED', test: 'failed', description: 'A round terrazzo coffee table with brass legs in four colours.', keywords: 'terrazzo, table, modern' },
   { owner: 'creator@corner.test', kind: 'mod', name: 'Better Autumn Weather', category: 'Gameplay Mods', status: 'REJECTED', rejection: 'Description too short: please describe what the mod changes and how to install it.', description: 'Tweaks autumn weather.', keywords: 'weather, autumn, seasons' },
   { owner: 'creator@corner.test', kind: 'set', name: 'Cottage Kitchen Set', category: 'Kitchen Sets', status: 'APPROVED', publishInDays: 3, description: 'Counters, cabinets, an island and clutter in a warm cottage style.', keywords: 'kitchen, cottage, set' },
-  { owner: 'creator@corner.test', kind: 'item', name: 'Brass Floor Lamp', category: 'Floor Lamps', status: 'APPROVED', publishInDays: -10, description: 'A slim brass floor lamp with a pleated fabric shade.', keywords: 'lamp, brass, lighting' },
+  { owner: 'creator@corner.test', kind: 'item', name: 'Brass Floor Lamp', category: 'Floor Lamps', status: 'APPROVED', publishInDays: -10, objectGuids: [DEMO_OBJECT_GUIDS.brassFloorLamp], description: 'A slim brass floor lamp with a pleated fabric shade.', keywords: 'lamp, brass, lighting' },
   { owner: 'creator@corner.test', kind: 'sim', name: 'The Okafor Family', category: 'Households', status: 'APPROVED', publishInDays: -20, report: 'Custom content listed as required is missing.', description: 'A family of four with their own style, traits and aspirations.', keywords: 'family, household, sims' },
   { owner: 'creator@corner.test', kind: 'item', name: 'Velvet Canopy Bed', category: 'Beds', status: 'APPROVED', publishInDays: -30, updateRequest: { message: 'Added three new velvet swatches and fixed the shadow map.' }, description: 'A double canopy bed in soft velvet with sheer curtains.', keywords: 'bed, velvet, canopy' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Retro Diner Booth', category: 'Armchairs', status: 'SUBMITTED', description: 'A red vinyl diner booth with chrome trim for café lots.', keywords: 'retro, diner, booth' },
   { owner: 'artist@corner.test', kind: 'lot', name: 'Harbour Café', category: 'Community Lots', status: 'SUBMITTED', description: 'A seaside café with outdoor seating and a small bakery counter.', keywords: 'cafe, harbour, community' },
-  { owner: 'artist@corner.test', kind: 'item', name: 'Moonlight Curtains', category: 'Curtains', status: 'APPROVED', publishInDays: -45, updateRequest: { message: 'New longer variant for tall windows.', test: 'open' }, description: 'Floor-length sheer curtains that glow softly at night.', keywords: 'curtains, sheer, night' },
+  { owner: 'artist@corner.test', kind: 'item', name: 'Moonlight Curtains', category: 'Curtains', status: 'APPROVED', publishInDays: -45, objectGuids: [DEMO_OBJECT_GUIDS.moonlightCurtains], updateRequest: { message: 'New longer variant for tall windows.', test: 'open' }, description: 'Floor-length sheer curtains that glow softly at night.', keywords: 'curtains, sheer, night' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Ivy Wall Shelf', category: 'Decor', status: 'CREATED', description: 'A floating wall shelf with trailing ivy and small pots.', keywords: 'shelf, ivy, plants' },
 ];
 
@@ -152,6 +158,7 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
     // Tags too: only a draft may still lack them.
     const tag = submitted && category ? await firstTagOf(db, category.id) : null;
     if (tag !== null) await db.insert(submissionAttributes).values({ submission_id: submissionId, attribute_id: tag });
+    if (c.objectGuids) await db.insert(objectGuids).values(c.objectGuids.map((object_guid) => ({ submission_id: submissionId, object_guid })));
     const rendered = await pictures[i];
     if (storage && rendered) await storeDemoImages(db, storage, { submissionId, memberId: idOf(c.owner), name: c.name }, rendered);
     if (c.test) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, timestamps } from './columns';
 import { members } from './member';
@@ -116,16 +117,21 @@ export const zipBundleFiles = pgTable(
  * older rows are read again. `status`: `read`, or `failed` with the reader's error code and message
  * ("the index is damaged at byte N"); `result` is the reader's answer, ids as 16-digit hex strings.
  */
-export const fileInspections = pgTable('file_inspections', {
-  sha256: text('sha256').primaryKey(),
-  /** What the content is: package, trayitem, householdbinary, blueprint, room, tray-image, other. */
-  format: text('format').notNull(),
-  status: text('status').notNull(),
-  result: jsonb('result'),
-  error_code: text('error_code'),
-  error_message: text('error_message'),
-  reader_version: integer('reader_version').notNull(),
-  /** Milliseconds the reading took, for the operations page and the budget's tuning. */
-  duration_ms: integer('duration_ms').notNull(),
-  ...createdAt,
-});
+export const fileInspections = pgTable(
+  'file_inspections',
+  {
+    sha256: text('sha256').primaryKey(),
+    /** What the content is: package, trayitem, householdbinary, blueprint, room, tray-image, other. */
+    format: text('format').notNull(),
+    status: text('status').notNull(),
+    result: jsonb('result'),
+    error_code: text('error_code'),
+    error_message: text('error_message'),
+    reader_version: integer('reader_version').notNull(),
+    /** Milliseconds the reading took, for the operations page and the budget's tuning. */
+    duration_ms: integer('duration_ms').notNull(),
+    ...createdAt,
+  },
+  // The CAS parts packages define, for matching what a household's sims wear to creations on the site.
+  (t) => [index('file_inspections_cas_parts_idx').using('gin', sql`(${t.result} -> 'casPartIds')`).where(sql`${t.format} = 'package'`)],
+);

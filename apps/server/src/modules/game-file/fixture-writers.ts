@@ -342,6 +342,7 @@ export interface FixtureTrayItem {
   creatorId: bigint;
   creatorName: string;
   lot?: { sizeX: number; sizeZ: number; price: number; bedrooms: number; bathrooms: number; thumbnails: number };
+  room?: { roomType: number; sizeX: number; sizeZ: number; price: number; height: number };
   sims?: FixtureTraySim[];
   modded?: boolean;
   hashtags?: string[];
@@ -354,6 +355,10 @@ export function trayMetadata(item: FixtureTrayItem): ProtoWriter {
     const bp = new ProtoWriter().varint(2, item.lot.sizeX).varint(3, item.lot.sizeZ).varint(5, item.lot.price);
     bp.varint(6, item.lot.bedrooms).varint(7, item.lot.bathrooms).varint(9, item.lot.thumbnails);
     specific.message(1, bp);
+  }
+  if (item.room) {
+    const { roomType, sizeX, sizeZ, price, height } = item.room;
+    specific.message(7, new ProtoWriter().varint(1, roomType).varint(2, sizeX).varint(3, sizeZ).varint(4, price).varint(5, height));
   }
   if (item.sims) {
     const hh = new ProtoWriter().varint(1, item.sims.length);

@@ -12,6 +12,16 @@ export class GameFileError extends AppError {
   declare readonly code: GameFileErrorCode;
 }
 
+/** What each kind of game file is called when a file turns out not to be one. */
+const KIND_NAMES = {
+  package: 'a game package (.package)',
+  trayitem: 'a tray item (.trayitem)',
+  householdbinary: 'a household’s data (.householdbinary)',
+  blueprint: 'a lot’s blueprint (.blueprint)',
+  room: 'a room (.room)',
+  'tray-image': 'a tray picture (.bpi, .hhi, .sgi or .rmi)',
+} as const;
+
 const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(4, '0')}`;
 
 const THUMBNAIL_REASONS = {
@@ -120,8 +130,7 @@ export const gameFileError = defineErrors(
     GAME_FILE_UNREADABLE: { category: 'validation', message: () => 'This file could not be inspected.' },
     GAME_FILE_OTHER_KIND: {
       category: 'validation',
-      message: (p: { asked: 'package' | 'trayitem' }) =>
-        p.asked === 'package' ? 'This file is not a game package (.package).' : 'This file is not a tray item (.trayitem).',
+      message: (p: { asked: keyof typeof KIND_NAMES }) => `This file is not ${KIND_NAMES[p.asked]}.`,
     },
     GAME_FILE_READ_FAILED: {
       category: 'conflict',

@@ -4,7 +4,11 @@ import { policy } from '../../schema/policy';
 import * as gameFileService from './game-file.service';
 import type { InspectedFile } from './game-file.service';
 import type { CatalogObject } from './package-summary.reader';
-import type { TrayLot, TraySim } from './tray.reader';
+import type { TrayLot, TrayRoom, TraySim } from './tray.reader';
+import type { HouseholdInspection } from './inspect.reader';
+import * as usedContentService from './used-content.service';
+import type { UsedContent, UsedItem } from './used-content.service';
+import { SubmissionPropertiesRef } from '../submission/submission.schema';
 
 const GAME_OF_FORMAT = { sims4: 4, sims3: 3, sims2: 2 } as const;
 
@@ -78,6 +82,16 @@ const TrayLotRef = builder
     }),
   });
 
+const TrayRoomRef = builder.objectRef<TrayRoom>('TrayRoom').implement({
+  fields: (t) => ({
+    room_type: t.exposeInt('roomType', { nullable: true, description: 'The game’s room type number, as stored.' }),
+    size_x: t.exposeInt('sizeX', { nullable: true }),
+    size_z: t.exposeInt('sizeZ', { nullable: true }),
+    price: t.exposeInt('price', { nullable: true }),
+    height: t.exposeInt('height', { nullable: true }),
+  }),
+});
+
 const TrayMetaDataRef = builder.objectRef<InspectedFile<'trayitem'>>('TrayMetaData').implement({
   description: 'What a .trayitem says about the lot, room or household it saves (SPEC 7 getTrayMetaData).',
   fields: (t) => ({
@@ -91,6 +105,7 @@ const TrayMetaDataRef = builder.objectRef<InspectedFile<'trayitem'>>('TrayMetaDa
     creator_id: t.string({ nullable: true, resolve: (p) => p.result?.creatorId ?? null }),
     creator_name: t.string({ nullable: true, resolve: (p) => p.result?.creatorName ?? null }),
     lot: t.field({ type: TrayLotRef, nullable: true, resolve: (p) => p.result?.lot ?? null }),
+    room: t.field({ type: TrayRoomRef, nullable: true, resolve: (p) => p.result?.room ?? null }),
     family_size: t.int({ nullable: true, resolve: (p) => p.result?.familySize ?? null }),
     sims: t.field({ type: [TraySimRef], resolve: (p) => p.result?.sims ?? [] }),
     is_modded_content: t.boolean({ nullable: true, resolve: (p) => p.result?.isModdedContent ?? null }),
@@ -98,7 +113,119 @@ const TrayMetaDataRef = builder.objectRef<InspectedFile<'trayitem'>>('TrayMetaDa
   }),
 });
 
+const TrayPictureRef = builder.objectRef<Awaited<ReturnType<typeof gameFileService.trayPictureOf>>>('TrayPicture').implement({
+  description: 'A tray picture (.bpi, .hhi, .sgi, .rmi) decoded (SPEC 7 getEncryptedImage).',
+  fields: (t) => ({
+    file_id: t.int({ resolve: (p) => p.file.id }),
+    status: t.string({ description: 'pending, read or failed.', resolve: (p) => p.state }),
+    error: t.field({ type: InspectionErrorRef, nullable: true, resolve: (p) => p.error }),
+    url: t.string({ nullable: true, description: 'A signed URL of the picture: a JPEG, or a PNG when it has a transparency mask.', resolve: (p) => p.url }),
+    format: t.string({ nullable: true, description: 'jpeg or png, as stored inside the tray file.', resolve: (p) => p.result?.format ?? null }),
+    has_alpha: t.boolean({ nullable: true, resolve: (p) => p.result?.hasAlpha ?? null }),
+    container: t.string({ nullable: true, description: 'plain (a bare JPEG or PNG), v1 or v2 (the encoded tray layouts).', resolve: (p) => p.result?.container ?? null }),
+  }),
+});
+
+type HouseholdSimView = HouseholdInspection['sims'][number];
+const HouseholdSimRef = builder.objectRef<HouseholdSimView>('HouseholdSim').implement({
+  fields: (t) => ({
+    id: t.exposeString('id', { nullable: true }),
+    first_name: t.exposeString('firstName'),
+    last_name: t.exposeString('lastName'),
+    gender: t.exposeString('gender'),
+    age: t.exposeString('age'),
+    skin_tone: t.exposeString('skinTone', { nullable: true }),
+    cas_part_ids: t.exposeStringList('casPartIds', { description: 'The CAS parts of all the sim’s outfits, each once.' }),
+  }),
+});
+
+const HouseholdDataRef = builder.objectRef<gameFileService.InspectedFile<'householdbinary'>>('HouseholdData').implement({
+  description: 'What a .householdbinary holds (SPEC 7 getHHBinaryData).',
+  fields: (t) => ({
+    file_id: t.int({ resolve: (p) => p.file.id }),
+    status: t.string({ description: 'pending, read or failed.', resolve: (p) => p.state }),
+    error: t.field({ type: InspectionErrorRef, nullable: true, resolve: (p) => p.error }),
+    family_name: t.string({ nullable: true, resolve: (p) => p.result?.familyName ?? null }),
+    money: t.int({ nullable: true, description: 'The household’s funds (simoleons).', resolve: (p) => p.result?.money ?? null }),
+    description: t.string({ nullable: true, resolve: (p) => p.result?.description ?? null }),
+    sims: t.field({ type: [HouseholdSimRef], resolve: (p) => p.result?.sims ?? [] }),
+    cas_part_ids: t.stringList({ description: 'CAS parts any sim wears, each once.', resolve: (p) => p.result?.casPartIds ?? [] }),
+    inventory_object_guids: t.stringList({ description: 'Object definition ids in the household’s inventory.', resolve: (p) => p.result?.inventoryObjectIds ?? [] }),
+  }),
+});
+
+const UsedItemRef = builder.objectRef<UsedItem>('UsedItem').implement({
+  description: 'An id a lot, room or household uses, and a creation on the site that defines it.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: '16 lowercase hex digits.' }),
+    kind: t.exposeString('kind', { description: 'object (an object definition) or cas_part.' }),
+    submission: t.field({ type: SubmissionPropertiesRef, resolve: (u) => u.submission }),
+  }),
+});
+
+const UnmatchedIdRef = builder.objectRef<UsedContent['notFound'][number]>('UnmatchedId').implement({
+  fields: (t) => ({ id: t.exposeString('id'), kind: t.exposeString('kind', { description: 'object or cas_part.' }) }),
+});
+
+const UsedContentRef = builder.objectRef<UsedContent>('UsedContent').implement({
+  description:
+    'The custom content a lot (.blueprint), room (.room) or household (.householdbinary) uses, matched to creations on the site: published ones and the file owner’s own.',
+  fields: (t) => ({
+    file_id: t.int({ resolve: (p) => p.file.id }),
+    status: t.string({ description: 'pending, read or failed.', resolve: (p) => p.state }),
+    error: t.field({ type: InspectionErrorRef, nullable: true, resolve: (p) => p.error }),
+    found: t.field({ type: [UsedItemRef], resolve: (p) => p.found }),
+    not_found: t.field({
+      type: [UnmatchedIdRef],
+      description: 'A household’s ids no creation on the site defines (the game’s own, or content from elsewhere). Always empty for lots and rooms, which are scanned for known ids only.',
+      resolve: (p) => p.notFound,
+    }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  getEncryptedImage: t.field({
+    type: TrayPictureRef,
+    description: 'A tray picture decoded, with a URL to show it: its owner, or staff.',
+    authScopes: policy.signedIn,
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => gameFileService.trayPictureOf(ctx, args.fileId),
+  }),
+  getRoomData: t.field({
+    type: TrayMetaDataRef,
+    description: 'A room’s facts from its .trayitem, asked by that .trayitem or by the .room beside it: its owner, or staff.',
+    authScopes: policy.signedIn,
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => gameFileService.roomDataOf(ctx, args.fileId),
+  }),
+  getHHBinaryData: t.field({
+    type: HouseholdDataRef,
+    description: 'What a .householdbinary holds: family, funds, sims and what they wear: its owner, or staff.',
+    authScopes: policy.signedIn,
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => gameFileService.inspectedFile(ctx, args.fileId, 'householdbinary'),
+  }),
+  getItemsFromHouseholdBinary: t.field({
+    type: UsedContentRef,
+    description: 'The CAS parts and objects a household uses, matched to creations on the site.',
+    authScopes: policy.signedIn,
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => usedContentService.usedContentOf(ctx, args.fileId, 'householdbinary'),
+  }),
+  getLotItemsFromBlueprint: t.field({
+    type: UsedContentRef,
+    description: 'The objects a lot’s .blueprint uses that creations on the site define (found by scanning it for the ids the site knows).',
+    authScopes: policy.signedIn,
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => usedContentService.usedContentOf(ctx, args.fileId, 'blueprint'),
+  }),
+  getLotItemsFromRoom: t.field({
+    type: UsedContentRef,
+    description: 'The objects a .room uses that creations on the site define (found by scanning it for the ids the site knows).',
+    authScopes: policy.signedIn,
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => usedContentService.usedContentOf(ctx, args.fileId, 'room'),
+  }),
   getPackageData: t.field({
     type: PackageDataRef,
     description: 'What the readers found in a package file: its owner, or staff.',

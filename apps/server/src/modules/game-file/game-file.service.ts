@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { files } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import { fileError } from '../file/file.errors';
 import { gameFileError } from './game-file.errors';
 import { canReadFileContents } from './game-file.policy';
-import type { Inspection } from './inspect.reader';
+import type { Inspection, TrayImageInspection } from './inspect.reader';
+import { parseTrayFileName } from './tray.reader';
+import { filePath } from '../file/file-url.service';
 import { inspectionOf, type InspectionRow } from './inspection.service';
 
 export type FileRow = typeof files.$inferSelect;
@@ -27,7 +29,7 @@ export interface InspectedFile<F extends Inspection['format']> {
  * minute of the upload), `failed` with the reader's message when it is damaged or not of the kind
  * asked for.
  */
-export async function inspectedFile<F extends 'package' | 'trayitem'>(ctx: Context, fileId: number, format: F): Promise<InspectedFile<F>> {
+export async function inspectedFile<F extends Exclude<Inspection['format'], 'other'>>(ctx: Context, fileId: number, format: F): Promise<InspectedFile<F>> {
   const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
   if (!file) throw fileError('FILE_NOT_FOUND', { id: fileId });
   if (!canReadFileContents(ctx.auth, file)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
@@ -42,4 +44,47 @@ export async function inspectedFile<F extends 'package' | 'trayitem'>(ctx: Conte
     return { file, state: 'failed', error: { code: other.code, message: other.message }, result: null };
   }
   return { file, state: 'read', error: null, result: row.result as InspectedFile<F>['result'] };
+}
+
+/** The path a tray picture's decoded image is served at (media-routes.ts): its file version's, plus /picture. */
+export function trayPicturePath(file: Pick<FileRow, 'member_id' | 'id' | 'version'>): string {
+  return `${filePath(file, file.version)}/picture`;
+}
+
+/**
+ * A tray picture (.bpi, .hhi, .sgi, .rmi) decoded (SPEC 7 getEncryptedImage): what it is, and a
+ * signed URL of the picture as a JPEG (a PNG when it carries a transparency mask) for `<img>`.
+ */
+export async function trayPictureOf(ctx: Context, fileId: number): Promise<InspectedFile<'tray-image'> & { url: string | null }> {
+  const inspected = await inspectedFile(ctx, fileId, 'tray-image');
+  const picture: TrayImageInspection | null = inspected.result;
+  return { ...inspected, url: picture ? ctx.urlSigner.sign(trayPicturePath(inspected.file)) : null };
+}
+
+/**
+ * A room's facts (SPEC 7 getRoomData), from its .trayitem: asked by the .trayitem itself or by the
+ * .room beside it in the same creation (the same tray id in both names).
+ */
+export async function roomDataOf(ctx: Context, fileId: number): Promise<InspectedFile<'trayitem'>> {
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
+  if (!file) throw fileError('FILE_NOT_FOUND', { id: fileId });
+  const name = parseTrayFileName(file.filename);
+  let itemFileId = fileId;
+  if (name?.role === 'room' && file.submission_id !== null) {
+    const siblings = await ctx.db
+      .select({ id: files.id, filename: files.filename })
+      .from(files)
+      .where(and(eq(files.submission_id, file.submission_id), isNull(files.deleted_at)));
+    const item = siblings.find((f) => {
+      const sibling = parseTrayFileName(f.filename);
+      return sibling?.role === 'trayitem' && sibling.instance === name.instance;
+    });
+    if (item) itemFileId = item.id;
+  }
+  const inspected = await inspectedFile(ctx, itemFileId, 'trayitem');
+  if (inspected.state === 'read' && inspected.result?.type !== 'room') {
+    const other = gameFileError('GAME_FILE_OTHER_KIND', { asked: 'room' });
+    return { ...inspected, state: 'failed', error: { code: other.code, message: other.message }, result: null };
+  }
+  return inspected;
 }

@@ -56,6 +56,20 @@ describe('scanCandidateIds', () => {
     expect(scanCandidateIds(bytes, { known })).toEqual(new Set([SOFA, LAMP, HAIR]));
   });
 
+  it('with `knownHighs`, keeps only candidates whose upper half is one of them, fixed or varint', () => {
+    const high = (id: bigint) => Number(id >> 32n);
+    const bytes = blueprint();
+    const kept = scanCandidateIds(bytes, { knownHighs: new Set([high(SOFA), high(HAIR)]) });
+    expect(kept.has(SOFA) && kept.has(HAIR)).toBe(true);
+    expect(kept.has(LAMP)).toBe(high(LAMP) === high(SOFA) || high(LAMP) === high(HAIR));
+    for (const id of kept) expect([high(SOFA), high(HAIR)]).toContain(high(id));
+    expect(kept.size).toBeLessThan(scanCandidateIds(bytes).size);
+    const varints = new ProtoWriter().varint(1, LAMP).varint(2, SOFA).toBytes();
+    expect(scanCandidateIds(varints, { knownHighs: new Set([high(LAMP)]) }).has(LAMP)).toBe(true);
+    expect(scanCandidateIds(varints, { knownHighs: new Set([high(LAMP)]) }).has(SOFA)).toBe(high(SOFA) === high(LAMP));
+    expect(scanCandidateIds(bytes, { knownHighs: new Set() })).toEqual(new Set());
+  });
+
   it('turns away an id whose upper half is known but whose lower half is not', () => {
     const bytes = new Writer().u64(SOFA).toBytes();
     expect(scanCandidateIds(bytes, { known: new Set([(SOFA >> 32n) << 32n]) })).toEqual(new Set());

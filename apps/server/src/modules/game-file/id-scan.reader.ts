@@ -11,6 +11,12 @@ export interface IdScanOptions {
    * is faster: most offsets are turned away by their upper 32 bits before a bigint is made.
    */
   known?: ReadonlySet<bigint>;
+  /**
+   * Keep only ids whose upper 32 bits are one of these (ignored when `known` is given): the cheap
+   * first test of SIMS-FORMATS, for a caller that knows too many ids to hold them as bigints. It
+   * still has to match what comes back against the ids it knows.
+   */
+  knownHighs?: ReadonlySet<number>;
 }
 
 export const DEFAULT_MAX_SCAN_BYTES = 64 * 1024 * 1024;
@@ -40,7 +46,7 @@ export function scanCandidateIds(bytes: Uint8Array, options: IdScanOptions = {})
     if (found.size > maxIds) throw gameFileError('GAME_FILE_TOO_MANY_IDS', { max: maxIds });
   };
   // The upper halves of the known ids, as numbers: a cheap first test at every offset.
-  const knownHighs = known ? new Set([...known].map((id) => Number((id >> 32n) & 0xffffffffn))) : null;
+  const knownHighs = known ? new Set([...known].map((id) => Number((id >> 32n) & 0xffffffffn))) : (options.knownHighs ?? null);
 
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i + 8 <= bytes.length; i += 1) {
@@ -53,7 +59,9 @@ export function scanCandidateIds(bytes: Uint8Array, options: IdScanOptions = {})
   for (let i = 0; i + 5 <= bytes.length; i += 1) {
     if ((bytes[i]! & bytes[i + 1]! & bytes[i + 2]! & bytes[i + 3]!) < 0x80) continue;
     const varint = readVarint(bytes, i);
-    if (varint && varint.value >= TWO_32) add(varint.value);
+    if (!varint || varint.value < TWO_32) continue;
+    if (knownHighs && !knownHighs.has(Number((varint.value >> 32n) & 0xffffffffn))) continue;
+    add(varint.value);
   }
   return found;
 }

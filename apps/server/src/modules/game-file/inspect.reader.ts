@@ -8,8 +8,9 @@ import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseho
  * Raised when the readers learn something new: contents inspected by an older version are read again.
  * 1: package summaries, tray items, household binaries and tray pictures.
  * 2: catalog objects' English names, descriptions and prices.
+ * 3: a room's facts (size, price, height) from its .trayitem.
  */
-export const READER_VERSION = 2;
+export const READER_VERSION = 3;
 
 export type InspectionFormat = 'package' | 'trayitem' | 'householdbinary' | 'blueprint' | 'room' | 'tray-image' | 'other';
 
@@ -29,7 +30,9 @@ export type Inspection =
   | { format: 'trayitem'; result: TrayItem }
   | { format: 'householdbinary'; result: HouseholdInspection }
   | { format: 'tray-image'; result: TrayImageInspection }
-  | { format: 'blueprint' | 'room' | 'other'; result: null };
+  | { format: 'blueprint'; result: null }
+  | { format: 'room'; result: null }
+  | { format: 'other'; result: null };
 
 const MAGIC_DBPF = [0x44, 0x42, 0x50, 0x46];
 const MAGIC_DBPP = [0x44, 0x42, 0x50, 0x50];
@@ -45,7 +48,8 @@ const STORED_STRINGS = 200;
 export async function inspectContent(source: ByteSource, filename: string): Promise<Inspection> {
   const tray = parseTrayFileName(filename);
   if (tray) {
-    if (tray.role === 'blueprint' || tray.role === 'room') return { format: tray.role, result: null };
+    if (tray.role === 'blueprint') return { format: 'blueprint', result: null };
+    if (tray.role === 'room') return { format: 'room', result: null };
     const bytes = await wholeTrayFile(source);
     switch (tray.role) {
       case 'trayitem':

@@ -1,31 +1,40 @@
 /**
  * The worker thread that reads uploaded contents (inspection.service.ts starts it). It opens the
- * storage from the configuration it is given and answers each `{ key, filename }` with what the
- * readers found, or the GameFileError that stopped them. Anything else ends the worker, and the
- * service records that content as failed.
+ * storage from the configuration it is given and answers each request with what the readers found,
+ * or the GameFileError that stopped them. Anything else ends the worker, and the service records
+ * that content as failed. Two requests:
+ * - `{ task: 'inspect', key, filename }`: what the content is and holds (inspect.reader.ts);
+ * - `{ task: 'scan', key, knownHighs }`: the 64-bit ids a .blueprint or .room may use whose upper
+ *   half is one the site knows (id-scan.reader.ts), as 16-digit hex, for the caller to match.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createStorage } from '../../storage/index';
-import { GameFileError } from './game-file.errors';
+import { GameFileError, gameFileError } from './game-file.errors';
+import { readExact } from './byte-source.reader';
+import { DEFAULT_MAX_SCAN_BYTES, scanCandidateIds } from './id-scan.reader';
 import { inspectContent } from './inspect.reader';
 import { byteSourceFromStorage } from './storage-source';
 
-export interface InspectRequest {
-  key: string;
-  filename: string;
-}
+export type InspectRequest = { task: 'inspect'; key: string; filename: string } | { task: 'scan'; key: string; knownHighs: Uint32Array };
 
 export type InspectAnswer =
   | { ok: true; inspection: Awaited<ReturnType<typeof inspectContent>> }
+  | { ok: true; ids: string[] }
   | { ok: false; code: string; message: string };
 
 const storage = createStorage(workerData as Parameters<typeof createStorage>[0]);
 
-parentPort!.on('message', async ({ key, filename }: InspectRequest) => {
+async function answer(request: InspectRequest): Promise<InspectAnswer> {
+  const source = await byteSourceFromStorage(storage, request.key);
+  if (request.task === 'inspect') return { ok: true, inspection: await inspectContent(source, request.filename) };
+  if (source.size > DEFAULT_MAX_SCAN_BYTES) throw gameFileError('GAME_FILE_TOO_LARGE', { size: source.size, max: DEFAULT_MAX_SCAN_BYTES });
+  const ids = scanCandidateIds(await readExact(source, 0, source.size), { knownHighs: new Set(request.knownHighs) });
+  return { ok: true, ids: [...ids].map((id) => id.toString(16).padStart(16, '0')) };
+}
+
+parentPort!.on('message', async (request: InspectRequest) => {
   try {
-    const source = await byteSourceFromStorage(storage, key);
-    const inspection = await inspectContent(source, filename);
-    parentPort!.postMessage({ ok: true, inspection } satisfies InspectAnswer);
+    parentPort!.postMessage(await answer(request));
   } catch (error) {
     if (!(error instanceof GameFileError)) throw error;
     parentPort!.postMessage({ ok: false, code: error.code, message: error.message } satisfies InspectAnswer);

@@ -54,7 +54,9 @@ export interface Budget {
   memoryMb: number;
 }
 
-type Outcome = { ok: true; inspection: Inspection } | { ok: false; code: string; message: string };
+type Failure = { ok: false; code: string; message: string };
+type Outcome = { ok: true; inspection: Inspection } | Failure;
+type ScanOutcome = { ok: true; ids: string[] } | Failure;
 
 /**
  * One worker thread reading contents one after the other, each within the time and memory budget.
@@ -80,10 +82,18 @@ class Inspector {
     return worker;
   }
 
-  inspect(request: InspectRequest): Promise<Outcome> {
+  inspect(request: { key: string; filename: string }): Promise<Outcome> {
+    return this.run({ task: 'inspect', ...request }, request.filename) as Promise<Outcome>;
+  }
+
+  scan(key: string, knownHighs: Uint32Array): Promise<ScanOutcome> {
+    return this.run({ task: 'scan', key, knownHighs }, key) as Promise<ScanOutcome>;
+  }
+
+  private run(request: InspectRequest, label: string): Promise<InspectAnswer> {
     const worker = (this.worker ??= this.start());
-    return new Promise<Outcome>((resolve) => {
-      const done = (outcome: Outcome, stop: boolean) => {
+    return new Promise<InspectAnswer>((resolve) => {
+      const done = (outcome: InspectAnswer, stop: boolean) => {
         clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -100,7 +110,7 @@ class Inspector {
       const onMessage = (answer: InspectAnswer) => done(answer, false);
       const onError = (error: Error & { code?: string }) => {
         if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return done(over('memory'), true);
-        this.log.error({ err: error, filename: request.filename }, 'Inspecting a file failed');
+        this.log.error({ err: error, file: label }, 'Inspecting a file failed');
         done(unreadable(), true);
       };
       const onExit = () => done(unreadable(), true);
@@ -116,6 +126,37 @@ class Inspector {
     await this.worker?.terminate();
     this.worker = null;
   }
+}
+
+/** A scan a request waits on: given up after this long, and answered with GAME_FILE_OVER_BUDGET. */
+export const SCAN_TIME_BUDGET_MS = 15_000;
+
+/** The worker of the scans requests wait on, one per configuration, taking one scan at a time. */
+const scanners = new WeakMap<Config, { inspector: Inspector; queue: Promise<unknown>; idle?: NodeJS.Timeout }>();
+/** A scan worker no request used for this long is ended (it holds a V8 heap of its own). */
+const SCANNER_IDLE_MS = 60_000;
+
+/**
+ * The ids a stored .blueprint or .room may use whose upper 32 bits are among `knownHighs`, read in
+ * the inspection worker (never on the event loop: a hostile file costs the worker, within its time
+ * and memory budget, not the server). The caller matches them against the ids it knows.
+ */
+export function scanStoredContent(services: { config: Config; log: Logger }, key: string, knownHighs: Uint32Array): Promise<ScanOutcome> {
+  let scanner = scanners.get(services.config);
+  if (!scanner) {
+    scanner = { inspector: new Inspector(services.config, services.log, { timeMs: SCAN_TIME_BUDGET_MS, memoryMb: INSPECT_MEMORY_BUDGET_MB }), queue: Promise.resolve() };
+    scanners.set(services.config, scanner);
+  }
+  const current = scanner;
+  clearTimeout(current.idle);
+  const result = current.queue.then(() => current.inspector.scan(key, knownHighs));
+  const queued = result.catch(() => undefined);
+  current.queue = queued;
+  void queued.then(() => {
+    // The last scan asked for is done: the worker ends unless another comes within the minute.
+    if (current.queue === queued) current.idle = setTimeout(() => void current.inspector.close(), SCANNER_IDLE_MS).unref();
+  });
+  return result;
 }
 
 function storageConfigOf(config: Config) {

@@ -134,6 +134,7 @@ describe('readTrayItem', () => {
       modifierName: 'Modifier',
       timestamp: 1_700_000_000,
       lot: null,
+      room: null,
       familySize: 3,
       sims: [
         { id: '1111222233334444', firstName: 'Bella', lastName: 'Goth', gender: 'female', age: 'adult', species: 1 },
@@ -155,7 +156,11 @@ describe('readTrayItem', () => {
 
   it('reads a room and an unknown type', () => {
     const room = readTrayItem(wrapTrayData(trayMetadata({ ...LOT_ITEM, type: 3, lot: undefined, name: 'Library' }).toBytes()));
-    expect(room).toMatchObject({ type: 'room', typeCode: 3, name: 'Library', lot: null });
+    expect(room).toMatchObject({ type: 'room', typeCode: 3, name: 'Library', lot: null, room: null });
+    const furnished = { roomType: 4, sizeX: 6, sizeZ: 8, price: 12_345, height: 3 };
+    const withFacts = readTrayItem(wrapTrayData(trayMetadata({ ...LOT_ITEM, type: 3, lot: undefined, room: furnished }).toBytes()));
+    expect(withFacts.room).toEqual(furnished);
+    expect(withFacts.lot).toBeNull();
     const part = readTrayItem(wrapTrayData(trayMetadata({ ...LOT_ITEM, type: 5, lot: undefined }).toBytes()));
     expect(part).toMatchObject({ type: 'unknown', typeCode: 5 });
   });
@@ -180,6 +185,7 @@ describe('readTrayItem', () => {
       modifierName: '',
       timestamp: null,
       lot: null,
+      room: null,
       familySize: null,
       sims: [],
       isModdedContent: false,

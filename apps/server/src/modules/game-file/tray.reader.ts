@@ -158,6 +158,15 @@ export interface TrayLot {
   thumbnailCount: number | null;
 }
 
+export interface TrayRoom {
+  /** The game's room type number, as stored. */
+  roomType: number | null;
+  sizeX: number | null;
+  sizeZ: number | null;
+  price: number | null;
+  height: number | null;
+}
+
 export interface TrayItem {
   id: string | null;
   type: TrayItemType | 'unknown';
@@ -172,6 +181,8 @@ export interface TrayItem {
   timestamp: number | null;
   /** Lots: bp_metadata; null for other items. */
   lot: TrayLot | null;
+  /** Rooms: ro_metadata; null for other items. */
+  room: TrayRoom | null;
   familySize: number | null;
   sims: TraySim[];
   isModdedContent: boolean;
@@ -188,6 +199,7 @@ export function readTrayItem(bytes: Uint8Array, options: TrayReadOptions = {}): 
   const meta = Fields.of(body, fail);
   const specific = Fields.of(meta.bytes(10), fail);
   const bp = specific.bytes(1);
+  const ro = specific.bytes(7);
   const hh = Fields.of(specific.bytes(2), fail);
   const typeCode = num(meta.int(2));
   return {
@@ -201,6 +213,7 @@ export function readTrayItem(bytes: Uint8Array, options: TrayReadOptions = {}): 
     modifierName: meta.text(15),
     timestamp: num(meta.int(11)),
     lot: bp ? readLot(Fields.of(bp, fail)) : null,
+    room: ro ? readRoom(Fields.of(ro, fail)) : null,
     familySize: num(hh.int(1)),
     sims: hh.messages(2).map((sim) => readTraySim(Fields.of(sim, fail))),
     isModdedContent: (specific.int(5) ?? 0n) !== 0n,
@@ -217,6 +230,10 @@ function readLot(bp: Fields): TrayLot {
     bathrooms: num(bp.int(7)),
     thumbnailCount: num(bp.int(9)),
   };
+}
+
+function readRoom(ro: Fields): TrayRoom {
+  return { roomType: num(ro.int(1)), sizeX: num(ro.int(2)), sizeZ: num(ro.int(3)), price: num(ro.int(4)), height: num(ro.int(5)) };
 }
 
 function readTraySim(sim: Fields): TraySim {

@@ -229,6 +229,13 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), status: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) => service.updateSubmissionStatus(ctx, a.id, a.status),
   }),
+  addRequiredItem: t.field({
+    type: [RequiredItemRef],
+    description: "Adds one required download at the end of a creation's list, unless it is there already; returns the whole list.",
+    authScopes: policy.signedIn,
+    args: { submission_id: t.arg.int({ required: true }), item: t.arg({ type: RequiredDownloadInput, required: true }) },
+    resolve: (_r, a, ctx) => service.addRequiredItem(ctx, a.submission_id, given(a.item)),
+  }),
   deleteSubmission: t.boolean({
     description: 'Deletes a creation (kept, restorable by staff). Its creator may delete it before approval.',
     authScopes: policy.signedIn,

@@ -4,6 +4,7 @@ import {
   itemFieldsInput,
   lotFieldsInput,
   missingItems,
+  requiredItemInput,
   submissionPropertiesInput,
   validationMap,
   UNFINISHED_TEST_STATUSES,
@@ -353,6 +354,29 @@ async function assertIdsExist(
   const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length) throw submissionError('SUBMISSION_UNKNOWN_REFERENCE', { field, problem: 'unknown', ids: missing });
+}
+
+/**
+ * Adds one required download to a creation's list, at its end, unless the list has it already (same
+ * type and download): step 2's one click on an item a lot, room or household uses (issue 14), which
+ * must not replace a list the creator may be editing elsewhere. Returns the whole list.
+ */
+export async function addRequiredItem(ctx: Context, submissionId: number, input: unknown) {
+  return ctx.db.transaction(async (tx) => {
+    // Who may edit is settled before what was sent is checked: a stranger learns nothing of the rules.
+    const s = await beginEdit(ctx, submissionId, tx);
+    const item = parseInput(requiredItemInput, input, 'item');
+    const current = await requiredItemsOf(tx, s);
+    const download = normaliseRequired(item.type, item.download);
+    if (current.some((r) => r.type === item.type && r.download === download)) return current;
+    const ord = current.reduce((max, r) => Math.max(max, r.ord + 1), 0);
+    await tx.insert(requiredItems).values({ submission_id: s.id, type: item.type, download, title: item.title?.trim() || null, ord });
+    await tx.update(submissions).set({ updated_at: new Date() }).where(eq(submissions.id, s.id));
+    const list = await requiredItemsOf(tx, s);
+    const logged = list.map((r) => ({ type: r.type, download: r.download, title: r.title }));
+    await writeLog(tx, { submission_id: s.id, member_id: ctx.auth.member!.id, entity: 'submission', entity_id: s.id, action: 'updated', new_values: { required_items: logged } });
+    return list;
+  });
 }
 
 /** Replaces each list the input names; returns [name, new value] for the ones that changed. */

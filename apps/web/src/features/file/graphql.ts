@@ -86,6 +86,10 @@ export const FilesStepQuery = graphql(
         game_items {
           ...GameItemFields
         }
+        required_items {
+          type
+          download
+        }
       }
     }
   `,

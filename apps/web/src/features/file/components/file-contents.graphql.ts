@@ -48,12 +48,117 @@ export const TrayContentsQuery = graphql(`
         bedrooms
         bathrooms
       }
+      room {
+        size_x
+        size_z
+        price
+        height
+      }
       family_size
       sims {
         first_name
         last_name
         age
       }
+    }
+  }
+`);
+
+/** A tray picture decoded (getEncryptedImage): a URL for <img>. */
+export const TrayPictureQuery = graphql(`
+  query TrayPicture($fileId: Int!) {
+    getEncryptedImage(fileId: $fileId) {
+      file_id
+      status
+      error {
+        code
+        message
+      }
+      url
+      has_alpha
+    }
+  }
+`);
+
+/** The custom content a lot, room or household uses, matched to creations on the site. */
+export const UsedContentFragment = graphql(`
+  fragment UsedContentFields on UsedContent {
+    file_id
+    status
+    error {
+      code
+      message
+    }
+    found {
+      id
+      kind
+      submission {
+        id
+        name
+      }
+    }
+    not_found {
+      id
+      kind
+    }
+  }
+`);
+
+export const BlueprintItemsQuery = graphql(
+  `
+    query BlueprintItems($fileId: Int!) {
+      getLotItemsFromBlueprint(fileId: $fileId) {
+        ...UsedContentFields
+      }
+    }
+  `,
+  [UsedContentFragment],
+);
+
+export const RoomItemsQuery = graphql(
+  `
+    query RoomItems($fileId: Int!) {
+      getLotItemsFromRoom(fileId: $fileId) {
+        ...UsedContentFields
+      }
+    }
+  `,
+  [UsedContentFragment],
+);
+
+/** A household's facts and what its sims wear and keep. */
+export const HouseholdContentsQuery = graphql(
+  `
+    query HouseholdContents($fileId: Int!) {
+      getHHBinaryData(fileId: $fileId) {
+        file_id
+        status
+        error {
+          code
+          message
+        }
+        family_name
+        money
+        sims {
+          first_name
+          last_name
+          age
+        }
+      }
+      getItemsFromHouseholdBinary(fileId: $fileId) {
+        ...UsedContentFields
+      }
+    }
+  `,
+  [UsedContentFragment],
+);
+
+/** One click: an item a lot uses becomes a required download of the creation. */
+export const AddRequiredItemMutation = graphql(`
+  mutation AddRequiredItem($submission_id: Int!, $item: RequiredDownloadInput!) {
+    addRequiredItem(submission_id: $submission_id, item: $item) {
+      type
+      download
     }
   }
 `);

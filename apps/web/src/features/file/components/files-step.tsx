@@ -32,7 +32,8 @@ import { FILE_ACCEPT, useUploadLimits } from '../upload-rules';
 import { useFileUploads } from '../hooks/use-submission-uploads';
 import { readUnzipResult, UNZIP_FOLLOW_MS, UNZIP_POLL_MS } from '../unzip-result';
 import { DownloadZipButton } from './download-zip-button';
-import { FileContents } from './file-contents';
+import { AddRequiredItemMutation } from './file-contents.graphql';
+import { FileContents, hasReadableFiles, type RequiredItemAdding } from './file-contents';
 import { FileList, type StepFile } from './file-list';
 import { GameItemsSection, type GameItemValues } from './game-items-section';
 import { ObjectGuidsSection } from './object-guids-section';
@@ -138,6 +139,20 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
     return problem;
   }
 
+  /** One click on an item a lot, room or household uses: it becomes a required download (step 4). */
+  const handleAddRequired: RequiredItemAdding['onAdd'] = async ({ id, name }) => {
+    const result = await client
+      .mutation(AddRequiredItemMutation, { submission_id: submissionId, item: { type: 'id', download: String(id), title: name } }, { silentErrors: true })
+      .toPromise();
+    if (result.error) {
+      notifications.show({ color: 'red', title: t('fileContents.addRequiredFailed', { name }), message: errorCause(result.error) });
+      return false;
+    }
+    notifications.show({ color: 'teal', message: t('fileContents.addedRequired', { name }) });
+    refresh();
+    return true;
+  };
+
   async function handleRename(file: StepFile, filename: string) {
     return mutate(() => client.mutation(UpdateSubmissionFileMutation, { id: file.id, filename }, CREATION_CHANGED).toPromise());
   }
@@ -200,7 +215,7 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
 
   const guidCount = creation.object_guids.length;
   const gameItemCount = creation.game_items.length;
-  const readable = files.some((f) => f.kind === 'sims4-package' || f.kind === 'tray-item');
+  const readable = hasReadableFiles(files);
   const openSections = [guidCount > 0 ? 'guids' : null, gameItemCount > 0 || USES_GAME_ITEMS.includes(type) ? 'game-items' : null].filter(
     (v): v is string => v !== null,
   );
@@ -277,7 +292,7 @@ export function FilesStep({ submissionId, type }: FilesStepProps) {
               {t('fileContents.title')}
             </Title>
           </Group>
-          <FileContents files={files} onRead={refresh} />
+          <FileContents files={files} onRead={refresh} required={isReadOnly ? undefined : { items: creation.required_items, onAdd: handleAddRequired }} />
         </Stack>
       ) : null}
 

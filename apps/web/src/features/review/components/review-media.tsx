@@ -7,7 +7,7 @@ import { DateText } from '../../../ui/date-text';
 import { Lightbox } from '../../../ui/lightbox';
 import { SafeImage } from '../../../ui/safe-image';
 import { DownloadZipButton } from '../../file/components/download-zip-button';
-import { FileContents } from '../../file/components/file-contents';
+import { FileContents, hasReadableFiles } from '../../file/components/file-contents';
 import { KindBadge } from '../../file/components/kind-badge';
 import { ReviewSection, type ReviewSubmission } from './review-details';
 
@@ -115,12 +115,12 @@ export function FilesSection({ submission }: { submission: ReviewSubmission }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {files.some((f) => f.kind === 'sims4-package' || f.kind === 'tray-item') ? (
+      {hasReadableFiles(files) ? (
         <Stack gap="xs" mt="md" component="section" aria-label={t('fileContents.reviewTitle')}>
           <Text fw={600} size="sm">
             {t('fileContents.reviewTitle')} · {t('fileContents.declared', { kind: t(`kinds.${submission.model_type}.name`, { defaultValue: submission.model_type }) })}
           </Text>
-          <FileContents files={files} />
+          <FileContents files={files} required={{ items: submission.required_items }} />
         </Stack>
       ) : null}
     </ReviewSection>

@@ -1,0 +1,1 @@
+CREATE INDEX "file_inspections_cas_parts_idx" ON "file_inspections" USING gin (("result" -> 'casPartIds')) WHERE "file_inspections"."format" = 'package';
