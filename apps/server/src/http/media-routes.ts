@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Config } from '../config';
 import type { Context } from '../context';
 import { bearerToken, resolveAuth, type AuthState } from '../context';
 import type { Database } from '../db/client';
@@ -13,13 +14,16 @@ import { attachmentPath, mayFetchAttachment } from '../modules/conversation/conv
 import { BlobNotFoundError, sha256OfBlobKey, type ByteRange, type Storage } from '../storage/index';
 import type { UrlSigner } from '../storage/signed-url';
 import { contentDisposition } from '../storage/content-disposition';
-import { GameFileError } from '../modules/game-file/game-file.errors';
-import { MAX_TRAY_PICTURE_BYTES, servedTrayPicture } from '../modules/game-file/tray-picture';
+import { GameFileError, gameFileError } from '../modules/game-file/game-file.errors';
+import { thumbnailOfStoredPackage } from '../modules/game-file/inspection.service';
+import { MAX_TRAY_PICTURE_BYTES, servedJpeg, servedTrayPicture, type ServedPicture } from '../modules/game-file/tray-picture';
 
 export interface MediaRouteOptions {
   database: Database;
   storage: Storage;
   urlSigner: UrlSigner;
+  /** For the game-file worker that reads package thumbnails. */
+  config: Config;
 }
 
 /** How long browsers and proxies may keep a published creation's image. */
@@ -152,41 +156,64 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
     },
   );
 
-  // GET /{memberId}/files/{fileId}_version_{version}/picture: a tray picture (.bpi, .hhi, .sgi,
-  // .rmi) decoded for <img> (SPEC 7 getEncryptedImage hands out its signed URL). Same access as the file.
-  app.get<{ Params: { memberId: string; fileId: string; version: string } }>(
-    '/:memberId(^\\d{1,10})/files/:fileId(^\\d{1,10})_version_:version(^\\d{1,10})/picture',
-    async (req, reply) => {
-      const memberId = Number(req.params.memberId);
-      const fileId = Number(req.params.fileId);
-      const version = Number(req.params.version);
-      const row = await fileVersionRow(fileId, version);
-      if (!row || row.file.member_id !== memberId) return notFound(reply);
-      const allowed = await access(req, `/${memberId}/files/${fileId}_version_${version}/picture`, mayView(row.submission));
-      if (!allowed) return forbidden(reply);
-      if (allowed.auth && !canReadFileHistory(allowed.auth, row.file)) return forbidden(reply);
-      const v = row.version;
-      if (v.filesize > MAX_TRAY_PICTURE_BYTES) return unreadable(reply, 'This picture is too large to show.');
-      const etag = `"${v.sha256}-picture"`;
-      reply.header('etag', etag).header('cache-control', allowed.cacheControl).header('x-content-type-options', 'nosniff');
-      if (allowed.vary) reply.header('vary', allowed.vary);
-      if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send();
-      let bytes: Buffer;
-      try {
-        bytes = await readAll(await storage.get(v.storage_key), v.filesize);
-      } catch (error) {
-        if (!(error instanceof BlobNotFoundError)) throw error;
-        req.log.error({ key: v.storage_key, fileId, version }, 'Stored file content is missing');
-        return notFound(reply);
-      }
-      try {
-        const picture = await servedTrayPicture(bytes);
-        return reply.type(picture.mimetype).header('content-length', picture.body.length).send(picture.body);
-      } catch (error) {
-        if (error instanceof GameFileError) return unreadable(reply, error.message);
-        throw error;
-      }
-    },
+  /**
+   * A picture made from a file version (a tray picture decoded, a package's object thumbnail), at
+   * `/{memberId}/files/{fileId}_version_{version}/{suffix}`: the file route's access (signed URL, or
+   * the token of its owner or staff), an ETag of the content and the suffix, and `make`'s answer.
+   */
+  async function serveDerived(
+    req: FastifyRequest<{ Params: { memberId: string; fileId: string; version: string } }>,
+    reply: FastifyReply,
+    suffix: string,
+    make: (v: typeof fileVersions.$inferSelect) => Promise<ServedPicture | null>,
+  ): Promise<FastifyReply> {
+    const memberId = Number(req.params.memberId);
+    const fileId = Number(req.params.fileId);
+    const version = Number(req.params.version);
+    const row = await fileVersionRow(fileId, version);
+    if (!row || row.file.member_id !== memberId) return notFound(reply);
+    const allowed = await access(req, `/${memberId}/files/${fileId}_version_${version}/${suffix}`, mayView(row.submission));
+    if (!allowed) return forbidden(reply);
+    if (allowed.auth && !canReadFileHistory(allowed.auth, row.file)) return forbidden(reply);
+    const etag = `"${row.version.sha256}-${suffix.replace(/\W/g, '-')}"`;
+    reply.header('etag', etag).header('cache-control', allowed.cacheControl).header('x-content-type-options', 'nosniff');
+    if (allowed.vary) reply.header('vary', allowed.vary);
+    if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send();
+    let picture: ServedPicture | null;
+    try {
+      picture = await make(row.version);
+    } catch (error) {
+      if (error instanceof GameFileError) return unreadable(reply, error.message);
+      if (!(error instanceof BlobNotFoundError)) throw error;
+      req.log.error({ key: row.version.storage_key, fileId, version }, 'Stored file content is missing');
+      return notFound(reply);
+    }
+    if (!picture) return notFound(reply);
+    return reply.type(picture.mimetype).header('content-length', picture.body.length).send(picture.body);
+  }
+
+  const FILE_VERSION = '/:memberId(^\\d{1,10})/files/:fileId(^\\d{1,10})_version_:version(^\\d{1,10})';
+
+  // A tray picture (.bpi, .hhi, .sgi, .rmi) decoded for <img> (SPEC 7 getEncryptedImage hands out its signed URL).
+  app.get<{ Params: { memberId: string; fileId: string; version: string } }>(`${FILE_VERSION}/picture`, (req, reply) =>
+    serveDerived(req, reply, 'picture', async (v) => {
+      if (v.filesize > MAX_TRAY_PICTURE_BYTES) throw gameFileError('GAME_FILE_TOO_LARGE', { size: v.filesize, max: MAX_TRAY_PICTURE_BYTES });
+      return servedTrayPicture(await readAll(await storage.get(v.storage_key), v.filesize));
+    }),
+  );
+
+  // A catalog object's thumbnail in a package (getPackageData's objects hand out its signed URL),
+  // read in the game-file worker: the package's index and that one resource.
+  app.get<{ Params: { memberId: string; fileId: string; version: string; instance: string } }>(
+    `${FILE_VERSION}/thumbnails/:instance(^[0-9a-f]{16})`,
+    (req, reply) =>
+      serveDerived(req, reply, `thumbnails/${req.params.instance}`, async (v) => {
+        const outcome = await thumbnailOfStoredPackage({ config: options.config, log: req.log }, v.storage_key, req.params.instance);
+        if (!outcome.ok) throw new GameFileError(outcome.code, outcome.message, 'validation');
+        if (!outcome.thumbnail) return null;
+        const { jpeg, alphaPng } = outcome.thumbnail;
+        return servedJpeg(Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength), alphaPng);
+      }),
   );
 
   registerBundleRoute(app, options, access, forbidden);

@@ -168,8 +168,35 @@ export function catalogHead(nameKey: number, descriptionKey: number, price: numb
 
 /** A DBPF 2.x package (2.1 by default) with the given resources. */
 export function writePackage(resources: FixtureResource[], options: PackageWriteOptions = {}): Uint8Array {
-  const { major = 2, minor = 1, magic = 'DBPF', flags = 0, extended = true, legacyIndexPosition = false, indexFirst = false } = options;
   const stored = resources.map((r) => storedBytes(r));
+  const { header, index } = packageFrame(
+    resources.map((r, n) => ({ ...r, storedLength: stored[n]!.length, length: r.data.length })),
+    options,
+  );
+  const out = new Writer().bytes(header);
+  if (options.indexFirst) out.bytes(index);
+  for (const s of stored) out.bytes(s);
+  if (!options.indexFirst) out.bytes(index);
+  return out.toBytes();
+}
+
+/** A resource as the index describes it: its key, and the bytes it takes stored and unpacked. */
+export interface FramedResource {
+  type: number;
+  group: number;
+  instance: bigint;
+  storedLength: number;
+  length: number;
+  compression?: FixtureCompression;
+}
+
+/**
+ * The 96-byte header and the index of a DBPF 2.x package whose resources are stored one after the
+ * other after the header (after the index with `indexFirst`), in order: what a writer needs to
+ * stream a package of any size (bench/) without holding it.
+ */
+export function packageFrame(resources: FramedResource[], options: PackageWriteOptions = {}): { header: Uint8Array; index: Uint8Array } {
+  const { major = 2, minor = 1, magic = 'DBPF', flags = 0, extended = true, legacyIndexPosition = false, indexFirst = false } = options;
   const index = new Writer();
   const first = resources[0];
   index.u32(flags);
@@ -180,17 +207,17 @@ export function writePackage(resources: FixtureResource[], options: PackageWrite
   const entryBytes = 16 + (flags & 1 ? 0 : 4) + (flags & 2 ? 0 : 4) + (flags & 4 ? 0 : 4) + (extended ? 4 : 0);
   const indexSize = 4 + (flags & 1 ? 4 : 0) + (flags & 2 ? 4 : 0) + (flags & 4 ? 4 : 0) + entryBytes * resources.length;
   let offset = 96 + (indexFirst ? indexSize : 0);
-  resources.forEach((r, n) => {
+  for (const r of resources) {
     if (!(flags & 1)) index.u32(r.type);
     if (!(flags & 2)) index.u32(r.group);
     if (!(flags & 4)) index.u32(Number(r.instance >> 32n));
     index.u32(Number(r.instance & 0xffffffffn));
     index.u32(offset);
-    index.u32((stored[n]!.length | (extended ? 0x80000000 : 0)) >>> 0);
-    index.u32(r.data.length);
+    index.u32((r.storedLength | (extended ? 0x80000000 : 0)) >>> 0);
+    index.u32(r.length);
     if (extended) index.u16(COMPRESSION_CODE[r.compression ?? 'none']).u16(1);
-    offset += stored[n]!.length;
-  });
+    offset += r.storedLength;
+  }
   const indexBytes = index.toBytes();
   const indexPosition = indexFirst ? 96 : offset;
   const header = new Writer().ascii(magic).u32(major).u32(minor).zeros(24);
@@ -200,11 +227,7 @@ export function writePackage(resources: FixtureResource[], options: PackageWrite
   header.zeros(12).u32(3);
   header.u64(legacyIndexPosition ? 0n : BigInt(indexPosition));
   header.zeros(96 - header.length);
-  const out = new Writer().bytes(header.toBytes());
-  if (indexFirst) out.bytes(indexBytes);
-  for (const s of stored) out.bytes(s);
-  if (!indexFirst) out.bytes(indexBytes);
-  return out.toBytes();
+  return { header: header.toBytes(), index: indexBytes };
 }
 
 function storedBytes(r: FixtureResource): Uint8Array {

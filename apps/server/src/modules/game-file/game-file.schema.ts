@@ -24,13 +24,17 @@ const ResourceCountRef = builder.objectRef<{ kind: string; count: number }>('Res
   }),
 });
 
-const PackageObjectRef = builder.objectRef<CatalogObject>('PackageObject').implement({
+const PackageObjectRef = builder.objectRef<CatalogObject & { thumbnailUrl: string | null }>('PackageObject').implement({
   description: 'A catalog object of a package: its object GUID, and its catalog entry in English.',
   fields: (t) => ({
     object_guid: t.exposeString('id', { description: '16 lowercase hex digits.' }),
     name: t.exposeString('name', { nullable: true }),
     description: t.exposeString('description', { nullable: true }),
     price: t.exposeInt('price', { nullable: true }),
+    thumbnail_url: t.exposeString('thumbnailUrl', {
+      nullable: true,
+      description: 'A signed URL of its catalog thumbnail (the largest in the package): a JPEG, or a PNG when it has a transparency mask. Null when the package has none.',
+    }),
   }),
 });
 
@@ -52,7 +56,7 @@ const PackageDataRef = builder.objectRef<InspectedFile<'package'>>('PackageData'
     objects: t.field({
       type: [PackageObjectRef],
       description: 'Catalog objects (COBJ) with their English names, descriptions and prices, up to 500.',
-      resolve: (p) => p.result?.objects ?? [],
+      resolve: (p, _args, ctx) => gameFileService.objectsWithThumbnails(ctx, p),
     }),
     cas_part_ids: t.stringList({ description: 'CAS part instances, each once.', resolve: (p) => p.result?.casPartIds ?? [] }),
     strings: t.stringList({ description: 'The first 200 English texts of its string tables.', resolve: (p) => p.result?.strings.map((s) => s.text) ?? [] }),
@@ -239,5 +243,16 @@ builder.queryFields((t) => ({
     authScopes: policy.signedIn,
     args: { fileId: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => gameFileService.inspectedFile(ctx, args.fileId, 'trayitem'),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  getPackageDataFromUploadedFile: t.field({
+    type: PackageDataRef,
+    description:
+      'What a package holds, read now if the inspection job has not read it yet (within 15 s; a package that takes longer stays pending for the job): its owner, or staff. The web app ignores its network errors.',
+    authScopes: policy.signedIn,
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => gameFileService.packageDataNow(ctx, args.fileId),
   }),
 }));

@@ -5,10 +5,11 @@ import { AuthorizationCode, refuse } from '../../errors';
 import { fileError } from '../file/file.errors';
 import { gameFileError } from './game-file.errors';
 import { canReadFileContents } from './game-file.policy';
-import type { Inspection, TrayImageInspection } from './inspect.reader';
+import { READER_VERSION, type Inspection, type TrayImageInspection } from './inspect.reader';
+import type { CatalogObject } from './package-summary.reader';
 import { parseTrayFileName } from './tray.reader';
 import { filePath } from '../file/file-url.service';
-import { inspectionOf, type InspectionRow } from './inspection.service';
+import { inspectionOf, inspectNow, type InspectionRow } from './inspection.service';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -87,4 +88,33 @@ export async function roomDataOf(ctx: Context, fileId: number): Promise<Inspecte
     return { ...inspected, state: 'failed', error: { code: other.code, message: other.message }, result: null };
   }
   return inspected;
+}
+
+/**
+ * SPEC 7 getPackageDataFromUploadedFile: what a package holds, read now when the inspection job has
+ * not read its current content yet (or read it with an older reader), instead of answering
+ * `pending`. Read in the requests' worker; a content too slow for a request stays pending for the job.
+ */
+export async function packageDataNow(ctx: Context, fileId: number): Promise<InspectedFile<'package'>> {
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
+  if (!file) throw fileError('FILE_NOT_FOUND', { id: fileId });
+  if (!canReadFileContents(ctx.auth, file)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  const row = await inspectionOf(ctx.db, file.sha256);
+  if (!row || row.reader_version < READER_VERSION) {
+    await inspectNow(ctx, { sha256: file.sha256, storage_key: file.storage_key, filename: file.filename });
+  }
+  return inspectedFile(ctx, fileId, 'package');
+}
+
+/** The path of a package's object thumbnail (media-routes.ts): its file version's, plus /thumbnails/{instance}. */
+export function objectThumbnailPath(file: Pick<FileRow, 'member_id' | 'id' | 'version'>, instance: string): string {
+  return `${filePath(file, file.version)}/thumbnails/${instance}`;
+}
+
+/** A package's catalog objects, each with a signed URL of its thumbnail when the package has one. */
+export function objectsWithThumbnails(ctx: Context, data: InspectedFile<'package'>): (CatalogObject & { thumbnailUrl: string | null })[] {
+  const summary = data.result;
+  if (!summary) return [];
+  const withThumbnail = new Set(summary.thumbnails.map((t) => t.instance));
+  return summary.objects.map((o) => ({ ...o, thumbnailUrl: withThumbnail.has(o.id) ? ctx.urlSigner.sign(objectThumbnailPath(data.file, o.id)) : null }));
 }

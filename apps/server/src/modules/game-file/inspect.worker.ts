@@ -5,7 +5,9 @@
  * that content as failed. Two requests:
  * - `{ task: 'inspect', key, filename }`: what the content is and holds (inspect.reader.ts);
  * - `{ task: 'scan', key, knownHighs }`: the 64-bit ids a .blueprint or .room may use whose upper
- *   half is one the site knows (id-scan.reader.ts), as 16-digit hex, for the caller to match.
+ *   half is one the site knows (id-scan.reader.ts), as 16-digit hex, for the caller to match;
+ * - `{ task: 'thumbnail', key, instance }`: a catalog object's thumbnail in a package (its JPEG and
+ *   transparency mask), or null.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createStorage } from '../../storage/index';
@@ -13,13 +15,18 @@ import { GameFileError, gameFileError } from './game-file.errors';
 import { readExact } from './byte-source.reader';
 import { DEFAULT_MAX_SCAN_BYTES, scanCandidateIds } from './id-scan.reader';
 import { inspectContent } from './inspect.reader';
+import { readObjectThumbnail, type DecodedThumbnail } from './thumbnail.reader';
 import { byteSourceFromStorage } from './storage-source';
 
-export type InspectRequest = { task: 'inspect'; key: string; filename: string } | { task: 'scan'; key: string; knownHighs: Uint32Array };
+export type InspectRequest =
+  | { task: 'inspect'; key: string; filename: string }
+  | { task: 'scan'; key: string; knownHighs: Uint32Array }
+  | { task: 'thumbnail'; key: string; instance: string };
 
 export type InspectAnswer =
   | { ok: true; inspection: Awaited<ReturnType<typeof inspectContent>> }
   | { ok: true; ids: string[] }
+  | { ok: true; thumbnail: DecodedThumbnail | null }
   | { ok: false; code: string; message: string };
 
 const storage = createStorage(workerData as Parameters<typeof createStorage>[0]);
@@ -27,6 +34,7 @@ const storage = createStorage(workerData as Parameters<typeof createStorage>[0])
 async function answer(request: InspectRequest): Promise<InspectAnswer> {
   const source = await byteSourceFromStorage(storage, request.key);
   if (request.task === 'inspect') return { ok: true, inspection: await inspectContent(source, request.filename) };
+  if (request.task === 'thumbnail') return { ok: true, thumbnail: await readObjectThumbnail(source, BigInt(`0x${request.instance}`)) };
   if (source.size > DEFAULT_MAX_SCAN_BYTES) throw gameFileError('GAME_FILE_TOO_LARGE', { size: source.size, max: DEFAULT_MAX_SCAN_BYTES });
   const ids = scanCandidateIds(await readExact(source, 0, source.size), { knownHighs: new Set(request.knownHighs) });
   return { ok: true, ids: [...ids].map((id) => id.toString(16).padStart(16, '0')) };

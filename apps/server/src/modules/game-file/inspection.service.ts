@@ -8,6 +8,7 @@ import { fileInspections } from '../../db/schema/index';
 import { syncFoundObjectGuids } from '../file/object-guid.service';
 import { gameFileError } from './game-file.errors';
 import { READER_VERSION, type Inspection } from './inspect.reader';
+import type { DecodedThumbnail } from './thumbnail.reader';
 import type { InspectAnswer, InspectRequest } from './inspect.worker';
 
 export { INSPECT_FILES_JOB } from '../file/file.service';
@@ -22,7 +23,7 @@ export const INSPECT_BATCH = 100;
 
 export type InspectionRow = typeof fileInspections.$inferSelect;
 
-interface PendingContent {
+export interface PendingContent {
   sha256: string;
   storage_key: string;
   filename: string;
@@ -57,6 +58,7 @@ export interface Budget {
 type Failure = { ok: false; code: string; message: string };
 type Outcome = { ok: true; inspection: Inspection } | Failure;
 type ScanOutcome = { ok: true; ids: string[] } | Failure;
+type ThumbnailOutcome = { ok: true; thumbnail: DecodedThumbnail | null } | Failure;
 
 /**
  * One worker thread reading contents one after the other, each within the time and memory budget.
@@ -88,6 +90,10 @@ class Inspector {
 
   scan(key: string, knownHighs: Uint32Array): Promise<ScanOutcome> {
     return this.run({ task: 'scan', key, knownHighs }, key) as Promise<ScanOutcome>;
+  }
+
+  thumbnail(key: string, instance: string): Promise<ThumbnailOutcome> {
+    return this.run({ task: 'thumbnail', key, instance }, key) as Promise<ThumbnailOutcome>;
   }
 
   private run(request: InspectRequest, label: string): Promise<InspectAnswer> {
@@ -136,12 +142,8 @@ const scanners = new WeakMap<Config, { inspector: Inspector; queue: Promise<unkn
 /** A scan worker no request used for this long is ended (it holds a V8 heap of its own). */
 const SCANNER_IDLE_MS = 60_000;
 
-/**
- * The ids a stored .blueprint or .room may use whose upper 32 bits are among `knownHighs`, read in
- * the inspection worker (never on the event loop: a hostile file costs the worker, within its time
- * and memory budget, not the server). The caller matches them against the ids it knows.
- */
-export function scanStoredContent(services: { config: Config; log: Logger }, key: string, knownHighs: Uint32Array): Promise<ScanOutcome> {
+/** Runs `work` on the worker of the requests of this configuration, after the ones before it. */
+function onDemand<T>(services: { config: Config; log: Logger }, work: (inspector: Inspector) => Promise<T>): Promise<T> {
   let scanner = scanners.get(services.config);
   if (!scanner) {
     scanner = { inspector: new Inspector(services.config, services.log, { timeMs: SCAN_TIME_BUDGET_MS, memoryMb: INSPECT_MEMORY_BUDGET_MB }), queue: Promise.resolve() };
@@ -149,14 +151,54 @@ export function scanStoredContent(services: { config: Config; log: Logger }, key
   }
   const current = scanner;
   clearTimeout(current.idle);
-  const result = current.queue.then(() => current.inspector.scan(key, knownHighs));
+  const result = current.queue.then(() => work(current.inspector));
   const queued = result.catch(() => undefined);
   current.queue = queued;
   void queued.then(() => {
-    // The last scan asked for is done: the worker ends unless another comes within the minute.
+    // The last request is done: the worker ends unless another comes within the minute.
     if (current.queue === queued) current.idle = setTimeout(() => void current.inspector.close(), SCANNER_IDLE_MS).unref();
   });
   return result;
+}
+
+/**
+ * The ids a stored .blueprint or .room may use whose upper 32 bits are among `knownHighs`, read in
+ * the inspection worker (never on the event loop: a hostile file costs the worker, within its time
+ * and memory budget, not the server). The caller matches them against the ids it knows.
+ */
+export function scanStoredContent(services: { config: Config; log: Logger }, key: string, knownHighs: Uint32Array): Promise<ScanOutcome> {
+  return onDemand(services, (inspector) => inspector.scan(key, knownHighs));
+}
+
+/** A catalog object's thumbnail in a stored package (16-digit hex instance), read in the requests' worker. */
+export function thumbnailOfStoredPackage(services: { config: Config; log: Logger }, key: string, instance: string): Promise<ThumbnailOutcome> {
+  return onDemand(services, (inspector) => inspector.thumbnail(key, instance));
+}
+
+/**
+ * Reads one content now, for a request that waits (SPEC 7 getPackageDataFromUploadedFile), on the
+ * requests' worker within SCAN_TIME_BUDGET_MS, and stores the answer as the job would. A content
+ * over that budget is not recorded: the job reads it later with its own, larger budget.
+ */
+export async function inspectNow(services: { database: Database; config: Config; log: Logger }, content: PendingContent): Promise<void> {
+  const started = performance.now();
+  const outcome = await onDemand(services, (inspector) => inspector.inspect({ key: content.storage_key, filename: content.filename }));
+  if (!outcome.ok && outcome.code === 'GAME_FILE_OVER_BUDGET') return;
+  await storeInspection(services.database.db, content.sha256, outcome, started);
+}
+
+/** Stores what reading one content found, and gives the creations holding it the GUIDs it defines. */
+async function storeInspection(db: DbOrTx, sha256: string, outcome: Outcome, started: number): Promise<void> {
+  const row = outcome.ok
+    ? { format: outcome.inspection.format, status: 'read', result: outcome.inspection.result, error_code: null, error_message: null }
+    : { format: 'other', status: 'failed', result: null, error_code: outcome.code, error_message: outcome.message };
+  const values = { ...row, reader_version: READER_VERSION, duration_ms: Math.round(performance.now() - started) };
+  await db
+    .insert(fileInspections)
+    .values({ sha256, ...values })
+    .onConflictDoUpdate({ target: fileInspections.sha256, set: { ...values, created_at: sql`now()` } });
+  // The creations whose files hold this content gain the object GUIDs it defines.
+  if (outcome.ok && outcome.inspection.format === 'package') await syncFoundObjectGuids(db, { sha256 });
 }
 
 function storageConfigOf(config: Config) {
@@ -181,16 +223,7 @@ export async function inspectPendingFiles(
     for (const content of pending) {
       const started = performance.now();
       const outcome = await inspector.inspect({ key: content.storage_key, filename: content.filename });
-      const row = outcome.ok
-        ? { format: outcome.inspection.format, status: 'read', result: outcome.inspection.result, error_code: null, error_message: null }
-        : { format: 'other', status: 'failed', result: null, error_code: outcome.code, error_message: outcome.message };
-      const values = { ...row, reader_version: READER_VERSION, duration_ms: Math.round(performance.now() - started) };
-      await database.db
-        .insert(fileInspections)
-        .values({ sha256: content.sha256, ...values })
-        .onConflictDoUpdate({ target: fileInspections.sha256, set: { ...values, created_at: sql`now()` } });
-      // The creations whose files hold this content gain the object GUIDs it defines.
-      if (outcome.ok && outcome.inspection.format === 'package') await syncFoundObjectGuids(database.db, { sha256: content.sha256 });
+      await storeInspection(database.db, content.sha256, outcome, started);
       tally[outcome.ok ? 'read' : 'failed'] += 1;
     }
   } finally {

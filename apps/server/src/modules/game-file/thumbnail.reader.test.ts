@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeThumbnail } from './thumbnail.reader';
+import { byteSourceFromBytes } from './byte-source.reader';
+import { decodeThumbnail, readObjectThumbnail } from './thumbnail.reader';
 import {
   bytesOf,
   expectGameFileErrorCode,
@@ -12,6 +13,7 @@ import {
   samplePng,
   truncations,
   withAlfa,
+  writePackage,
 } from './test-fixtures';
 
 const FUZZ_ITERATIONS = fuzzIterations(1500);
@@ -142,5 +144,39 @@ describe('fuzz: decodeThumbnail', () => {
   it('survives random bytes after the SOI', async () => {
     const tally = await fuzzReader(randomInputs(FUZZ_ITERATIONS, 21, 200, [0xff, 0xd8, 0xff]), read);
     expect(tally.ok + tally.error).toBe(FUZZ_ITERATIONS);
+  });
+});
+
+describe('readObjectThumbnail', () => {
+  const CHAIR = 0x00a1b2c3d4e5f607n;
+  const THUMB = 0x3c1af1f2;
+  const THUMB_LARGE = 0x5b282d45;
+
+  it('reads the largest thumbnail of an object in a package, packed or not, with its mask', async () => {
+    const large = withAlfa(await sampleJpeg(96, 72), png);
+    const pkg = writePackage([
+      { type: 0x319e4f1d, group: 0, instance: CHAIR, data: new Uint8Array(40) },
+      { type: THUMB, group: 1, instance: CHAIR, data: jpeg },
+      { type: THUMB_LARGE, group: 2, instance: CHAIR, data: large, compression: 'zlib' },
+      { type: THUMB_LARGE, group: 2, instance: 0x42n, data: withAlfa(await sampleJpeg(200, 150), png) },
+    ]);
+    const thumbnail = await readObjectThumbnail(byteSourceFromBytes(pkg), CHAIR);
+    expect(thumbnail).not.toBeNull();
+    expect((await sharp(Buffer.from(thumbnail!.jpeg)).metadata()).width).toBe(96);
+    expect(same(thumbnail!.alphaPng!, png)).toBe(true);
+  });
+
+  it('answers null when the package has no thumbnail for the object, or only a deleted one', async () => {
+    const pkg = writePackage([
+      { type: 0x319e4f1d, group: 0, instance: CHAIR, data: new Uint8Array(40) },
+      { type: THUMB, group: 1, instance: CHAIR, data: new Uint8Array(0), compression: 'deleted' },
+    ]);
+    expect(await readObjectThumbnail(byteSourceFromBytes(pkg), CHAIR)).toBeNull();
+    expect(await readObjectThumbnail(byteSourceFromBytes(pkg), 0x1234n)).toBeNull();
+  });
+
+  it('refuses a damaged thumbnail with the reader’s error', async () => {
+    const pkg = writePackage([{ type: THUMB, group: 1, instance: CHAIR, data: bytesOf([0x89, 0x50, 0x4e, 0x47]) }]);
+    await expectGameFileErrorCode(() => readObjectThumbnail(byteSourceFromBytes(pkg), CHAIR), 'THUMBNAIL_INVALID');
   });
 });

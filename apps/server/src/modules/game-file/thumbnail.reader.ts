@@ -1,5 +1,8 @@
 import { concatBytes, JPEG_SIGNATURE, PNG_SIGNATURE, startsWith } from './binary.reader';
+import type { ByteSource } from './byte-source.reader';
+import { readPackageIndex, readResource, type PackageEntry } from './dbpf.reader';
 import { gameFileError } from './game-file.errors';
+import { Compression, resourceKind } from './resource-types.constants';
 
 export interface DecodedThumbnail {
   /** The JPEG, without the ALFA segment: any JPEG decoder reads it. */
@@ -52,4 +55,20 @@ function splitAlfa(bytes: Uint8Array, start: number): DecodedThumbnail {
   const alphaPng = bytes.subarray(at + 4, end);
   if (!startsWith(alphaPng, PNG_SIGNATURE)) throw alpha();
   return { jpeg: concatBytes([bytes.subarray(0, start), bytes.subarray(end)]), alphaPng };
+}
+
+/** Thumbnails larger than this are not read (the game's largest catalog thumbnail is far smaller). */
+export const MAX_THUMBNAIL_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A catalog object's thumbnail in a package: of the thumbnail resources with the object's instance
+ * (one per size), the largest, unpacked and split into its JPEG and transparency mask. Null when the
+ * package has none for that instance. Reads the index and that one resource, by positioned reads.
+ */
+export async function readObjectThumbnail(source: ByteSource, instance: bigint): Promise<DecodedThumbnail | null> {
+  const { entries } = await readPackageIndex(source);
+  const candidates = entries.filter((e) => e.instance === instance && e.compression !== Compression.DELETED && resourceKind(e.type) === 'thumbnail');
+  const largest = candidates.reduce<PackageEntry | null>((best, e) => (best === null || e.uncompressedSize > best.uncompressedSize ? e : best), null);
+  if (!largest) return null;
+  return decodeThumbnail(await readResource(source, largest, { maxBytes: MAX_THUMBNAIL_BYTES }));
 }

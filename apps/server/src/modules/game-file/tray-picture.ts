@@ -20,9 +20,17 @@ export async function servedTrayPicture(bytes: Uint8Array): Promise<ServedPictur
   const picture = decodeTrayImage(bytes);
   const image = Buffer.from(picture.image.buffer, picture.image.byteOffset, picture.image.byteLength);
   if (picture.format === 'png') return { body: image, mimetype: 'image/png' };
-  if (!picture.alphaPng) return { body: image, mimetype: 'image/jpeg' };
+  return servedJpeg(image, picture.alphaPng);
+}
+
+/**
+ * A game JPEG as a browser shows it: as it is, or with its "ALFA" mask (a PNG whose red channel is
+ * the alpha) as a PNG with that alpha channel. A mask that does not fit is left out.
+ */
+export async function servedJpeg(image: Buffer, alphaPng: Uint8Array | undefined): Promise<ServedPicture> {
+  if (!alphaPng) return { body: image, mimetype: 'image/jpeg' };
   try {
-    const alpha = await sharp(picture.alphaPng).extractChannel('red').toBuffer();
+    const alpha = await sharp(alphaPng).extractChannel('red').toBuffer();
     const body = await sharp(image).joinChannel(alpha).png().toBuffer();
     return { body, mimetype: 'image/png' };
   } catch {

@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { objectGuids, submissions } from '../../db/schema/index';
 import { buildMember, buildRole, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
-import { inspectPendingFiles } from './inspection.service';
+import { inspectPendingFiles, pendingContents } from './inspection.service';
 import {
+  catalogHead,
   familyData,
   ProtoWriter,
   sampleJpeg,
@@ -15,6 +16,7 @@ import {
   wrapTrayData,
   wrapTrayImage,
   writePackage,
+  writeStbl,
 } from './test-fixtures';
 
 /**
@@ -227,5 +229,62 @@ describe('adding an item a lot uses as a required item', () => {
     const res = await server.gql(ADD_REQUIRED, { submission_id: lotId, item: { type: 'url', download: '  ' } }, { token: creator.token });
     expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION' });
     expect(JSON.stringify(res.errors?.[0]?.extensions)).toContain('A required item needs an id or a web address.');
+  });
+});
+
+describe('reading a package on demand', () => {
+  const READ_NOW = `mutation ($fileId: Int!) {
+    getPackageDataFromUploadedFile(fileId: $fileId) { file_id status error { code } object_guids objects { object_guid name } }
+  }`;
+
+  it('reads a package the job has not read yet, stores it as the job would, and gives the creation its GUIDs', async () => {
+    const chair = 0x00c4a12c4a12c4a1n;
+    const bytes = writePackage([
+      { type: 0x319e4f1d, group: 0, instance: chair, data: catalogHead(0x1234, 0x5678, 99) },
+      { type: 0x220557da, group: 0, instance: 0x0011223344556677n, data: writeStbl([{ key: 0x1234, text: 'Oak Chair' }]), compression: 'zlib' },
+    ]);
+    const fileId = await upload(lotId, creator.token, 'Oak Chair.package', bytes);
+    const res = await server.gql(READ_NOW, { fileId }, { token: creator.token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.getPackageDataFromUploadedFile).toEqual({ file_id: fileId, status: 'read', error: null, object_guids: [hex(chair)], objects: [{ object_guid: hex(chair), name: 'Oak Chair' }] });
+    const guids = await server.database.db.select().from(objectGuids).where(eq(objectGuids.submission_id, lotId));
+    expect(guids.map((g) => [g.object_guid, g.file_id])).toContainEqual([hex(chair), fileId]);
+    // Stored once: the job finds nothing left to read for it.
+    expect(await pendingContents(server.database.db)).not.toContainEqual(expect.objectContaining({ filename: 'Oak Chair.package' }));
+  });
+
+  it('answers a damaged package with the reader’s words, and refuses another creator', async () => {
+    const whole = writePackage([{ type: 0x319e4f1d, group: 0, instance: 0x0bad0bad0bad0badn, data: catalogHead(1, 2, 3) }]);
+    const fileId = await upload(lotId, creator.token, 'Broken.package', whole.slice(0, whole.length - 10));
+    const res = await server.gql(READ_NOW, { fileId }, { token: creator.token });
+    expect(res.data!.getPackageDataFromUploadedFile).toMatchObject({ status: 'failed', error: { code: expect.stringMatching(/^PACKAGE_/) } });
+    const stranger = await buildMember(server.database.db);
+    const refused = await server.gql(READ_NOW, { fileId }, { token: await server.tokenFor(stranger.id) });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ category: 'authorization' });
+  });
+
+  it('hands out each catalog object’s thumbnail at a signed URL, with its transparency, and null where there is none', async () => {
+    const lamp = 0x001a3b1a3b1a3b1an;
+    const stool = 0x0057001570015700n;
+    const bytes = writePackage([
+      { type: 0x319e4f1d, group: 0, instance: lamp, data: catalogHead(0x1, 0x2, 10) },
+      { type: 0x319e4f1d, group: 0, instance: stool, data: catalogHead(0x3, 0x4, 20) },
+      { type: 0x3c1af1f2, group: 1, instance: lamp, data: await sampleJpeg(32, 24) },
+      { type: 0x5b282d45, group: 2, instance: lamp, data: withAlfa(await sampleJpeg(96, 72), await samplePng(96, 72, true)), compression: 'zlib' },
+    ]);
+    const fileId = await upload(lotId, creator.token, 'Lamp and stool.package', bytes);
+    const res = await server.gql(`mutation ($fileId: Int!) { getPackageDataFromUploadedFile(fileId: $fileId) { status objects { object_guid thumbnail_url } } }`, { fileId }, { token: creator.token });
+    const objects = res.data!.getPackageDataFromUploadedFile.objects as { object_guid: string; thumbnail_url: string | null }[];
+    expect(objects.find((o) => o.object_guid === hex(stool))?.thumbnail_url).toBeNull();
+    const url = objects.find((o) => o.object_guid === hex(lamp))?.thumbnail_url;
+    expect(url).toMatch(new RegExp(`/files/${fileId}_version_1/thumbnails/${hex(lamp)}\\?`));
+    const picture = await server.app.inject({ method: 'GET', url: url! });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ width: 96, height: 72, hasAlpha: true });
+    const again = await server.app.inject({ method: 'GET', url: url!, headers: { 'if-none-match': picture.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const missing = await server.app.inject({ method: 'GET', url: url!.replace(hex(lamp), hex(stool)) });
+    expect(missing.statusCode).toBe(403); // the signature is the lamp's
   });
 });

@@ -20,9 +20,23 @@ export const PackageContentsQuery = graphql(`
         object_guid
         name
         price
+        thumbnail_url
       }
       cas_part_ids
       warnings
+    }
+  }
+`);
+
+/**
+ * Asks the server to read a package now rather than when its job comes round (SPEC 7
+ * getPackageDataFromUploadedFile); its network errors are ignored (SPEC 8): polling goes on.
+ */
+export const ReadPackageNowMutation = graphql(`
+  mutation ReadPackageNow($fileId: Int!) {
+    getPackageDataFromUploadedFile(fileId: $fileId) {
+      file_id
+      status
     }
   }
 `);

@@ -3,12 +3,13 @@ import { IconAlertTriangle, IconCheck, IconPlus } from '@tabler/icons-react';
 import { readFragment, type ResultOf } from 'gql.tada';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from 'urql';
+import { useClient, useQuery } from 'urql';
 import type { StepFile } from './file-list';
 import {
   BlueprintItemsQuery,
   HouseholdContentsQuery,
   PackageContentsQuery,
+  ReadPackageNowMutation,
   RoomItemsQuery,
   TrayContentsQuery,
   TrayPictureQuery,
@@ -147,10 +148,18 @@ function Status({ status, error }: { status: string | undefined; error: { messag
 
 function PackageContents({ fileId, filename, onRead }: { fileId: number; filename: string; onRead?: (() => void) | undefined }) {
   const { t } = useTranslation();
+  const client = useClient();
   const [{ data, error }, refetch] = useQuery({ query: PackageContentsQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
   const pkg = data?.getPackageData;
   const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   usePollWhilePending(pkg?.status, ask, onRead);
+  // Not read yet: ask the server to read it now, once; polling covers the rest.
+  const hasAskedNow = useRef(false);
+  useEffect(() => {
+    if (pkg?.status !== PENDING || hasAskedNow.current) return;
+    hasAskedNow.current = true;
+    void client.mutation(ReadPackageNowMutation, { fileId }).toPromise().then(ask);
+  }, [pkg?.status, client, fileId, ask]);
   if (error) return <Section filename={filename}>{t('fileContents.failed')}</Section>;
   if (!pkg || pkg.status !== 'read') return <Section filename={filename}><Status status={pkg?.status} error={pkg?.error} /></Section>;
   return (
@@ -180,7 +189,12 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
           <Table.Tbody>
             {pkg.objects.slice(0, SHOWN_OBJECTS).map((o) => (
               <Table.Tr key={o.object_guid}>
-                <Table.Td>{o.name ?? t('fileContents.noName')}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {o.thumbnail_url ? <Image src={o.thumbnail_url} alt="" w={32} h={32} fit="contain" radius="xs" bg="gray.1" /> : null}
+                    {o.name ?? t('fileContents.noName')}
+                  </Group>
+                </Table.Td>
                 <Table.Td ff="monospace">{o.object_guid}</Table.Td>
                 <Table.Td>{o.price ?? ''}</Table.Td>
               </Table.Tr>
