@@ -9,7 +9,9 @@
 import assert from 'node:assert/strict';
 import { byteSourceFromBytes } from '../apps/server/src/modules/game-file/byte-source.reader';
 import {
+  casPart,
   catalogHead,
+  nameMap,
   familyData,
   refpackCompress,
   sampleJpeg,
@@ -19,12 +21,16 @@ import {
   wrapTrayData,
   wrapTrayImage,
   writePackage,
+  writeSims3Pack,
   writeStbl,
+  writeZipArchive,
 } from '../apps/server/src/modules/game-file/fixture-writers';
 import { fuzzReader, mutations, randomInputs, type FuzzTally } from '../apps/server/src/modules/game-file/fuzz';
 import { scanCandidateIds } from '../apps/server/src/modules/game-file/id-scan.reader';
 import { readPackageSummary } from '../apps/server/src/modules/game-file/package-summary.reader';
 import { decompressRefPack } from '../apps/server/src/modules/game-file/refpack.reader';
+import { readScriptSummary } from '../apps/server/src/modules/game-file/script.reader';
+import { readSims3PackSummary } from '../apps/server/src/modules/game-file/sims3pack.reader';
 import { readStringTable } from '../apps/server/src/modules/game-file/stbl.reader';
 import { decodeThumbnail } from '../apps/server/src/modules/game-file/thumbnail.reader';
 import { decodeTrayImage, readHouseholdBinary, readTrayItem } from '../apps/server/src/modules/game-file/tray.reader';
@@ -55,7 +61,8 @@ async function cases(): Promise<FuzzCase[]> {
     { type: 0xc0db5ae7, group: 0, instance: 0x00a1b2c3d4e5f607n, data: new Uint8Array(64) },
     { type: 0x220557da, group: 0, instance: 0x0011223344556677n, data: writeStbl([{ key: 0x1234, text: 'Velvet Chair' }, { key: 0x5678, text: 'Soft' }]), compression: 'zlib' },
     { type: 0x220557da, group: 0, instance: 0x0111223344556677n, data: writeStbl([{ key: 0x9999, text: 'Other' }]), compression: 'refpack' },
-    { type: 0x034aeecb, group: 0, instance: 0x1122334455667788n, data: new Uint8Array(40) },
+    { type: 0x034aeecb, group: 0, instance: 0x1122334455667788n, data: casPart('yfHair_Braids'), compression: 'zlib' },
+    { type: 0x0166038c, group: 0, instance: 0x2n, data: nameMap([{ instance: 1n, name: 'object_VelvetChair' }]) },
     { type: 0x3c1af1f2, group: 0, instance: 0x00a1b2c3d4e5f607n, data: withAlfa(jpeg, png) },
   ]);
   const sim = { id: 7n, firstName: 'Bella', lastName: 'Goth', gender: 8192, age: 32, skinTone: 0x77n, outfits: [[0x1122334455667788n, 0x99aabbccddeeff00n]] };
@@ -91,6 +98,19 @@ async function cases(): Promise<FuzzCase[]> {
     },
     { reader: 'tray picture', valid: wrapTrayImage(withAlfa(jpeg, png), 2), read: (bytes) => decodeTrayImage(bytes), hot: [0, 4, 16], prefix: [0, 0, 0, 0, 0, 0, 0, 0, 0x8e, 0xfc, 0x24, 0x48, 0x9b, 0x78, 0x0e, 0x3c] },
     { reader: 'thumbnail (JPEG with ALFA mask)', valid: withAlfa(jpeg, png), read: (bytes) => decodeThumbnail(bytes), hot: [2, 4, 6, 10], prefix: [0xff, 0xd8] },
+    {
+      reader: 'script mod (.ts4script zip directory)',
+      valid: writeZipArchive([{ name: 'mod/__init__.pyc', data: text.subarray(0, 64) }, { name: 'mod/ui.py', data: text.subarray(0, 32) }], { comment: 'by me' }),
+      read: (bytes) => readScriptSummary(byteSourceFromBytes(bytes)),
+      prefix: [0x50, 0x4b, 3, 4],
+    },
+    {
+      reader: '.sims3pack manifest',
+      valid: writeSims3Pack('<Sims3Package Type="Object" SubType="0x1"><PackagedFile><Name>a.package</Name><Length>10</Length><Guid>0x1</Guid></PackagedFile></Sims3Package>', new Uint8Array(16)),
+      read: (bytes) => readSims3PackSummary(byteSourceFromBytes(bytes)),
+      hot: [0, 13],
+      prefix: [7, 0, 0, 0, 0x54, 0x53, 0x33, 0x50, 0x61, 0x63, 0x6b],
+    },
     { reader: '.blueprint / .room id scan', valid: wrapTrayData(new Uint8Array(2048).map((_, i) => (i * 131) % 256)), read: (bytes) => scanCandidateIds(bytes, { maxIds: 10_000 }) },
   ];
 }

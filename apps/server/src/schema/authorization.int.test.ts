@@ -60,6 +60,7 @@ const OWNED: Record<string, { kind: OwnedKind; arg: string; staff: readonly stri
   getLotItemsFromBlueprint: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getLotItemsFromRoom: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getPackageDataFromUploadedFile: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
+  getScriptData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getPackageData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getTrayMetaData: { kind: 'file', arg: 'fileId', staff: ['submissions:admin-access:enabled', 'submissions:page-file-management:view', 'submissions:page-file-management:edit'] },
   getRequiredItemsForSubmission: { kind: 'submission', arg: 'submission_id', staff: ['submissions:admin-access:enabled'] },

@@ -166,6 +166,84 @@ export function catalogHead(nameKey: number, descriptionKey: number, price: numb
   return bytes;
 }
 
+/**
+ * A zip of stored entries (a script mod's layout), with `comment` after the end record. CRCs are
+ * left 0: the readers here list the central directory and never unpack.
+ */
+export function writeZipArchive(entries: { name: string; data: Uint8Array }[], { comment = '' } = {}): Uint8Array {
+  const out = new Writer();
+  const central = new Writer();
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const offset = out.length;
+    out.u32(0x04034b50).u16(20).u16(0).u16(0).u32(0).u32(0).u32(e.data.length).u32(e.data.length).u16(name.length).u16(0).bytes(name).bytes(e.data);
+    central.u32(0x02014b50).u16(20).u16(20).u16(0).u16(0).u32(0).u32(0).u32(e.data.length).u32(e.data.length);
+    central.u16(name.length).u16(0).u16(0).u16(0).u16(0).u32(0).u32(offset).bytes(name);
+  }
+  const directory = central.toBytes();
+  const start = out.length;
+  out.bytes(directory);
+  const note = Buffer.from(comment, 'utf8');
+  out.u32(0x06054b50).u16(0).u16(0).u16(entries.length).u16(entries.length).u32(directory.length).u32(start).u16(note.length).bytes(note);
+  return out.toBytes();
+}
+
+/** A .sims3pack: uint32 7, "TS3Pack", uint16 0x0101, the manifest's length, the manifest, then `payload`. */
+export function writeSims3Pack(manifest: string, payload: Uint8Array = new Uint8Array(0)): Uint8Array {
+  const xml = Buffer.from(manifest, 'utf8');
+  return new Writer().u32(7).ascii('TS3Pack').u16(0x0101).u32(xml.length).bytes(xml).bytes(payload).toBytes();
+}
+
+/**
+ * The start of a CAS part (CASP) of `version` (0x2E by default): key-table offset, presets, its name
+ * (7-bit length, UTF-16BE), then the fields up to the body type as the layout of that version has them.
+ */
+export function casPart(name: string, { presets = 0, version = 0x2e, bodyType = 2, titleKey = 0, tags = 2 } = {}): Uint8Array {
+  const utf16 = new Uint8Array(name.length * 2);
+  for (let i = 0; i < name.length; i += 1) new DataView(utf16.buffer).setUint16(i * 2, name.charCodeAt(i), false);
+  const w = new Writer().u32(version).u32(0).u32(presets);
+  let length = utf16.length;
+  do {
+    w.u8((length & 0x7f) | (length > 0x7f ? 0x80 : 0));
+    length >>>= 7;
+  } while (length > 0);
+  w.bytes(utf16).u32(0x3f800000).u16(1).u32(0x1234).u32(0x5678).u8(1);
+  if (version > 39) w.u8(0);
+  w.u64(0n);
+  if (version >= 41) w.u64(0n);
+  if (version >= 36) w.u64(0n);
+  else w.u32(0);
+  w.u32(tags);
+  for (let i = 0; i < tags; i += 1) {
+    w.u16(0x41);
+    if (version >= 37) w.u32(0x1000 + i);
+    else w.u16(0x100 + i);
+  }
+  w.u32(15).u32(titleKey).u32(0x9999);
+  if (version >= 43) w.u32(0);
+  w.u8(0).u32(bodyType >>> 0);
+  return w.zeros(32).toBytes();
+}
+
+/** A name map (0x0166038C): version 1, a count, then instance, byte length and UTF-8 name per entry. */
+export function nameMap(entries: { instance: bigint; name: string }[]): Uint8Array {
+  const w = new Writer().u32(1).u32(entries.length);
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    w.u64(e.instance).u32(name.length).bytes(name);
+  }
+  return w.toBytes();
+}
+
+/** A Sims 2 object definition (OBJD) with its 32-bit object GUID at 0x5C and its price at 0x64. */
+export function sims2ObjectDefinition(guid: number, price: number): Uint8Array {
+  const bytes = new Uint8Array(0x80);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0x5c, guid >>> 0, true);
+  view.setUint32(0x64, price >>> 0, true);
+  return bytes;
+}
+
 /** A DBPF 2.x package (2.1 by default) with the given resources. */
 export function writePackage(resources: FixtureResource[], options: PackageWriteOptions = {}): Uint8Array {
   const stored = resources.map((r) => storedBytes(r));

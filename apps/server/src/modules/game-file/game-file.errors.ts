@@ -15,6 +15,8 @@ export class GameFileError extends AppError {
 /** What each kind of game file is called when a file turns out not to be one. */
 const KIND_NAMES = {
   package: 'a game package (.package)',
+  ts4script: 'a script mod (.ts4script)',
+  sims3pack: 'a Sims 3 installer (.sims3pack)',
   trayitem: 'a tray item (.trayitem)',
   householdbinary: 'a household’s data (.householdbinary)',
   blueprint: 'a lot’s blueprint (.blueprint)',
@@ -114,6 +116,19 @@ export const gameFileError = defineErrors(
       category: 'validation',
       message: (p: { size: number; max: number }) =>
         `This file is too large to read here (${formatBytes(p.size)}; at most ${formatBytes(p.max)}).`,
+    },
+    SCRIPT_INVALID: {
+      category: 'validation',
+      message: (p: { reason: 'not-zip' | 'damaged' | 'zip64' }) =>
+        p.reason === 'not-zip'
+          ? 'This .ts4script file is not a zip archive: a script mod is a zip of Python modules.'
+          : p.reason === 'zip64'
+            ? 'This .ts4script file is a zip64 archive, which the game does not load. Zip it again without zip64.'
+            : 'This .ts4script file is damaged: its list of modules could not be read.',
+    },
+    SIMS3PACK_INVALID: {
+      category: 'validation',
+      message: () => 'This .sims3pack file is damaged: its manifest could not be read.',
     },
     GAME_FILE_TOO_MANY_IDS: {
       category: 'validation',

@@ -3,7 +3,7 @@ import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import * as gameFileService from './game-file.service';
 import type { InspectedFile } from './game-file.service';
-import type { CatalogObject } from './package-summary.reader';
+import type { CasPartName, CatalogObject } from './package-summary.reader';
 import type { TrayLot, TrayRoom, TraySim } from './tray.reader';
 import type { HouseholdInspection } from './inspect.reader';
 import * as usedContentService from './used-content.service';
@@ -38,6 +38,28 @@ const PackageObjectRef = builder.objectRef<CatalogObject & { thumbnailUrl: strin
   }),
 });
 
+const CasPartRef = builder.objectRef<CasPartName>('PackageCasPart').implement({
+  fields: (t) => ({
+    id: t.exposeString('id', { description: '16 lowercase hex digits.' }),
+    name: t.exposeString('name', { nullable: true, description: 'The name the part carries (its creator’s working name).' }),
+    title: t.exposeString('title', { nullable: true, description: 'Its title in Create a Sim, in English, when the package’s string tables have it.' }),
+    body_type: t.exposeInt('bodyType', { nullable: true, description: 'The game’s BodyType number (2 hair, 6 top, 7 bottom, 8 shoes, ...).' }),
+  }),
+});
+
+const ScriptDataRef = builder.objectRef<InspectedFile<'ts4script'>>('ScriptData').implement({
+  description: 'What a script mod (.ts4script) holds: its Python modules.',
+  fields: (t) => ({
+    file_id: t.int({ resolve: (p) => p.file.id }),
+    status: t.string({ description: 'pending, read or failed.', resolve: (p) => p.state }),
+    error: t.field({ type: InspectionErrorRef, nullable: true, resolve: (p) => p.error }),
+    entry_count: t.int({ nullable: true, resolve: (p) => p.result?.entryCount ?? null }),
+    modules: t.stringList({ description: 'Python modules as dotted names, up to 500.', resolve: (p) => p.result?.modules ?? [] }),
+    has_source: t.boolean({ nullable: true, description: 'Whether it carries Python source (.py).', resolve: (p) => p.result?.hasSource ?? null }),
+    has_compiled: t.boolean({ nullable: true, description: 'Whether it carries compiled modules (.pyc).', resolve: (p) => p.result?.hasCompiled ?? null }),
+  }),
+});
+
 const PackageDataRef = builder.objectRef<InspectedFile<'package'>>('PackageData').implement({
   description: 'What a package holds (SPEC 7 getPackageData). Every 64-bit id is a 16-digit lowercase hex string.',
   fields: (t) => ({
@@ -59,6 +81,18 @@ const PackageDataRef = builder.objectRef<InspectedFile<'package'>>('PackageData'
       resolve: (p, _args, ctx) => gameFileService.objectsWithThumbnails(ctx, p),
     }),
     cas_part_ids: t.stringList({ description: 'CAS part instances, each once.', resolve: (p) => p.result?.casPartIds ?? [] }),
+    cas_parts: t.field({
+      type: [CasPartRef],
+      description: 'CAS parts with their names, titles and body types, up to 500.',
+      resolve: (p) => p.result?.casParts ?? [],
+    }),
+    resource_names: t.stringList({ description: 'Names from the package’s name maps (tuning names among them), up to 1,000.', resolve: (p) => p.result?.resourceNames ?? [] }),
+    is_merged: t.boolean({
+      nullable: true,
+      description: 'Several packages merged into one: more than one English string table, and more than one catalog object or CAS part.',
+      resolve: (p) => p.result?.isMerged ?? null,
+    }),
+    sims2_object_guids: t.stringList({ description: 'Sims 2 packages: the 32-bit object GUIDs of their object definitions, as 8 hex digits.', resolve: (p) => p.result?.sims2ObjectGuids ?? [] }),
     strings: t.stringList({ description: 'The first 200 English texts of its string tables.', resolve: (p) => p.result?.strings.map((s) => s.text) ?? [] }),
     warnings: t.stringList({ description: 'Parts that could not be read; the rest stands.', resolve: (p) => p.result?.warnings.map((w) => w.message) ?? [] }),
   }),
@@ -188,6 +222,13 @@ const UsedContentRef = builder.objectRef<UsedContent>('UsedContent').implement({
 });
 
 builder.queryFields((t) => ({
+  getScriptData: t.field({
+    type: ScriptDataRef,
+    description: 'The Python modules of a script mod (.ts4script): its owner, or staff.',
+    authScopes: policy.signedIn,
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => gameFileService.inspectedFile(ctx, args.fileId, 'ts4script'),
+  }),
   getEncryptedImage: t.field({
     type: TrayPictureRef,
     description: 'A tray picture decoded, with a URL to show it: its owner, or staff.',

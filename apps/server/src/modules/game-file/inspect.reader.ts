@@ -2,6 +2,8 @@ import { startsWith } from './binary.reader';
 import { readExact, type ByteSource } from './byte-source.reader';
 import { gameFileError } from './game-file.errors';
 import { readPackageSummary, type PackageSummary } from './package-summary.reader';
+import { readScriptSummary, type ScriptSummary } from './script.reader';
+import { isSims3Pack, readSims3PackSummary, type Sims3PackSummary } from './sims3pack.reader';
 import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseholdBinary, readTrayItem, type HouseholdBinary, type TrayItem } from './tray.reader';
 
 /**
@@ -9,10 +11,12 @@ import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseho
  * 1: package summaries, tray items, household binaries and tray pictures.
  * 2: catalog objects' English names, descriptions and prices.
  * 3: a room's facts (size, price, height) from its .trayitem.
+ * 4: CAS part names, name-map names, merged packages, Sims 2 object GUIDs; script mods' modules;
+ *    .sims3pack manifests.
  */
-export const READER_VERSION = 3;
+export const READER_VERSION = 4;
 
-export type InspectionFormat = 'package' | 'trayitem' | 'householdbinary' | 'blueprint' | 'room' | 'tray-image' | 'other';
+export type InspectionFormat = 'package' | 'ts4script' | 'sims3pack' | 'trayitem' | 'householdbinary' | 'blueprint' | 'room' | 'tray-image' | 'other';
 
 /** A package as stored: its summary, with the first 200 English texts. */
 export type PackageInspection = PackageSummary;
@@ -27,6 +31,8 @@ export interface TrayImageInspection {
 /** What one content is and what the readers found in it; JSON-safe (ids are 16-digit hex strings). */
 export type Inspection =
   | { format: 'package'; result: PackageInspection }
+  | { format: 'ts4script'; result: ScriptSummary }
+  | { format: 'sims3pack'; result: Sims3PackSummary }
   | { format: 'trayitem'; result: TrayItem }
   | { format: 'householdbinary'; result: HouseholdInspection }
   | { format: 'tray-image'; result: TrayImageInspection }
@@ -64,7 +70,9 @@ export async function inspectContent(source: ByteSource, filename: string): Prom
       }
     }
   }
-  const head = source.size >= 4 ? await readExact(source, 0, 4) : new Uint8Array(0);
+  if (/\.ts4script$/i.test(filename)) return { format: 'ts4script', result: await readScriptSummary(source) };
+  const head = await readExact(source, 0, Math.min(source.size, 16));
+  if (isSims3Pack(head)) return { format: 'sims3pack', result: await readSims3PackSummary(source) };
   if (startsWith(head, MAGIC_DBPF) || startsWith(head, MAGIC_DBPP)) {
     const summary = await readPackageSummary(source);
     return { format: 'package', result: { ...summary, strings: summary.strings.slice(0, STORED_STRINGS), stringsComplete: summary.stringsComplete && summary.strings.length <= STORED_STRINGS } };

@@ -7,7 +7,7 @@ import { useTestServer } from '../../test/server';
 import { pngBytes } from '../../test/uploads';
 import { inspectionOf, inspectPendingFiles, pendingContents, type Budget } from './inspection.service';
 import { READER_VERSION } from './inspect.reader';
-import { catalogHead, trayMetadata, wrapTrayData, writePackage, writeStbl } from './test-fixtures';
+import { casPart, catalogHead, trayMetadata, wrapTrayData, writePackage, writeSims3Pack, writeStbl, writeZipArchive } from './test-fixtures';
 
 /**
  * Uploaded contents are read in a worker thread, once per sha256, and what was found (or why it
@@ -60,7 +60,7 @@ describe('inspecting uploaded contents', () => {
   const chair = writePackage([
     { type: COBJ, group: 0, instance: 0x00a1b2c3d4e5f607n, data: catalogHead(0x1234, 0x9999, 350) },
     { type: OBJD, group: 0, instance: 0x00a1b2c3d4e5f607n, data: new Uint8Array(40) },
-    { type: CASP, group: 0, instance: 0x1122334455667788n, data: new Uint8Array(20) },
+    { type: CASP, group: 0, instance: 0x1122334455667788n, data: casPart('yfHair_Braids') },
     { type: STBL, group: 0, instance: 0x0011223344556677n, data: writeStbl([{ key: 0x1234, text: 'Velvet Chair' }]), compression: 'zlib' },
   ]);
   const lot = wrapTrayData(
@@ -213,5 +213,26 @@ describe('inspecting uploaded contents', () => {
       { guid: '00c0ffee00c0ffee', file: fileId },
       { guid: '1234567812345678', file: null },
     ]);
+  });
+});
+
+describe('script mods and Sims 3 installers', () => {
+  it('lists a .ts4script’s modules and reads a .sims3pack’s manifest', async () => {
+    const py = new TextEncoder().encode('import services\n');
+    const scriptId = await upload('better_weather.ts4script', writeZipArchive([{ name: 'weather/__init__.pyc', data: py }, { name: 'weather/rain.pyc', data: py }]));
+    const pack = writeSims3Pack('<Sims3Package Type="Object" SubType="0x1"><PackagedFile><Name>lamp.package</Name><Length>10</Length></PackagedFile></Sims3Package>', new Uint8Array(10));
+    await upload('Lamp.sims3pack', pack);
+    await inspect();
+    const script = await server.gql(
+      `query ($fileId: Int!) { getScriptData(fileId: $fileId) { file_id status entry_count modules has_source has_compiled } }`,
+      { fileId: scriptId },
+      { token },
+    );
+    expect(script.data!.getScriptData).toEqual({ file_id: scriptId, status: 'read', entry_count: 2, modules: ['weather', 'weather.rain'], has_source: false, has_compiled: true });
+    expect(await inspectionOf(server.database.db, await sha(pack))).toMatchObject({
+      format: 'sims3pack',
+      status: 'read',
+      result: { type: 'Object', subType: '0x1', files: [{ name: 'lamp.package', length: 10, guid: null }] },
+    });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { byteSourceFromBytes, type ByteSource } from './byte-source.reader';
 import { readPackageIndex } from './dbpf.reader';
 import { gameFileError } from './game-file.errors';
-import { readPackageSummary } from './package-summary.reader';
+import { readCasPartHead, readNameMap, readPackageSummary } from './package-summary.reader';
 import { RESOURCE_KINDS } from './resource-types.constants';
 import {
   expectGameFileErrorCode,
@@ -14,6 +14,9 @@ import {
   writeSims2Package,
   writeStbl,
   catalogHead,
+  casPart,
+  nameMap,
+  sims2ObjectDefinition,
   type FixtureResource,
 } from './test-fixtures';
 
@@ -47,8 +50,8 @@ const RESOURCES: FixtureResource[] = [
   resource(T.COBJ, SOFA, catalogHead(0xbc2c0be9, 2, 1250), 'zlib'),
   resource(T.OBJD, SOFA, noData, 'refpack'),
   resource(T.OBJD, LAMP),
-  resource(T.CASP, HAIR),
-  resource(T.CASP, HAIR, noData, 'none', 0x80000000), // the same part in another group
+  resource(T.CASP, HAIR, casPart('yfHair_Braids')),
+  resource(T.CASP, HAIR, casPart('yfHair_Braids'), 'none', 0x80000000), // the same part in another group
   resource(T.CASP, 0x1234n, noData, 'deleted'),
   resource(T.THUMB_CAS, HAIR, noData, 'none', 1),
   resource(T.THUMB_BB, SOFA),
@@ -190,6 +193,87 @@ describe('readPackageSummary', () => {
     );
     expect(sims2).toMatchObject({ format: 'sims2', entryCount: 2, strings: [] });
     expect(sims2.counts.other).toBe(2); // the table and the DIR
+  });
+
+  it('names CAS parts from their resources, packed or not, and keeps an unreadable one without a name', async () => {
+    const summary = await readPackageSummary(
+      byteSourceFromBytes(
+        writePackage([
+          { type: T.CASP, group: 0, instance: HAIR, data: casPart('yfHair_EP01_Braids', { titleKey: 0xabc, bodyType: 2 }), compression: 'zlib' },
+          { type: T.CASP, group: 0, instance: LAMP, data: casPart('ymTop_Shirt', { version: 0x25, bodyType: 6, tags: 3 }) },
+          { type: T.CASP, group: 0, instance: SOFA, data: new Uint8Array(5) },
+          { type: T.CASP, group: 0, instance: 0x77n, data: casPart('with presets', { presets: 2 }) },
+          { type: T.CASP, group: 0, instance: 0x78n, data: casPart('cut', { version: 0x2b }).subarray(0, 40) },
+          { type: T.STBL, group: 0, instance: ENGLISH, data: writeStbl([{ key: 0xabc, text: 'Long Braids' }]) },
+        ]),
+      ),
+    );
+    expect(summary.casParts).toEqual([
+      { id: 'fedcba9876543210', name: 'yfHair_EP01_Braids', title: 'Long Braids', bodyType: 2 },
+      { id: '00000000000000ff', name: 'ymTop_Shirt', title: null, bodyType: 6 },
+      { id: '0123456789abcdef', name: null, title: null, bodyType: null },
+      { id: '0000000000000077', name: null, title: null, bodyType: null },
+      { id: '0000000000000078', name: null, title: null, bodyType: null },
+    ]);
+    expect(summary.warnings.map((w) => [w.code, w.resource.instance])).toEqual([
+      ['PACKAGE_RESOURCE_CORRUPT', '0123456789abcdef'],
+      ['PACKAGE_RESOURCE_CORRUPT', '0000000000000078'],
+    ]);
+    // Every version of the layout the reader knows reads the same fields.
+    for (const version of [0x1b, 0x20, 0x24, 0x25, 0x27, 0x28, 0x29, 0x2b, 0x2e]) {
+      expect(readCasPartHead(casPart('v', { version, bodyType: 8, titleKey: 7, tags: 4 })), `version ${version}`).toEqual({ name: 'v', bodyType: 8, titleKey: 7 });
+    }
+  });
+
+  it('lists the names of the name maps (tuning names among them)', async () => {
+    const names = nameMap([{ instance: 1n, name: 'object_VelvetChair' }, { instance: 2n, name: 'buff_Cozy_Élan' }]);
+    const summary = await readPackageSummary(byteSourceFromBytes(writePackage([{ type: 0x0166038c, group: 0, instance: 9n, data: names, compression: 'zlib' }])));
+    expect(summary.resourceNames).toEqual(['object_VelvetChair', 'buff_Cozy_Élan']);
+    expect(readNameMap(names)).toEqual(['object_VelvetChair', 'buff_Cozy_Élan']);
+    await expectGameFileErrorCode(() => readNameMap(names.subarray(0, names.length - 3)), 'PACKAGE_RESOURCE_CORRUPT');
+    const huge = names.slice();
+    new DataView(huge.buffer).setUint32(4, 0xffffffff, true);
+    await expectGameFileErrorCode(() => readNameMap(huge), 'PACKAGE_RESOURCE_CORRUPT');
+  });
+
+  it('recognises a merged package: several English string tables and several objects', async () => {
+    const table = (key: number, text: string) => writeStbl([{ key, text }]);
+    const merged = await readPackageSummary(
+      byteSourceFromBytes(
+        writePackage([
+          { type: T.COBJ, group: 0, instance: SOFA, data: catalogHead(1, 1, 10) },
+          { type: T.COBJ, group: 0, instance: LAMP, data: catalogHead(2, 2, 20) },
+          { type: T.STBL, group: 0, instance: ENGLISH, data: table(1, 'Sofa') },
+          { type: T.STBL, group: 0, instance: ENGLISH + 1n, data: table(2, 'Lamp') },
+        ]),
+      ),
+    );
+    expect(merged).toMatchObject({ englishStringTables: 2, isMerged: true });
+    const single = await readPackageSummary(
+      byteSourceFromBytes(
+        writePackage([
+          { type: T.COBJ, group: 0, instance: SOFA, data: catalogHead(1, 1, 10) },
+          { type: T.COBJ, group: 0, instance: LAMP, data: catalogHead(2, 2, 20) },
+          { type: T.STBL, group: 0, instance: ENGLISH, data: writeStbl([{ key: 1, text: 'Sofa' }, { key: 2, text: 'Lamp' }]) },
+          { type: T.STBL, group: 0, instance: FRENCH, data: table(1, 'Canapé') },
+        ]),
+      ),
+    );
+    expect(single).toMatchObject({ englishStringTables: 1, isMerged: false });
+  });
+
+  it('reads the 32-bit object GUIDs of a Sims 2 package’s object definitions, packed or not', async () => {
+    const sims2 = await readPackageSummary(
+      byteSourceFromBytes(
+        writeSims2Package([
+          { type: 0x4f424a44, group: 1, instance: 1n, data: sims2ObjectDefinition(0x8a2b3c4d, 250), compressed: true },
+          { type: 0x4f424a44, group: 1, instance: 2n, data: sims2ObjectDefinition(0x00001234, 10) },
+          { type: 0x4f424a44, group: 1, instance: 3n, data: new Uint8Array(16) },
+        ]),
+      ),
+    );
+    expect(sims2.sims2ObjectGuids).toEqual(['8a2b3c4d', '00001234']);
+    expect(sims2.warnings).toHaveLength(1);
   });
 
   it('passes the index errors and caps through', async () => {

@@ -1,8 +1,8 @@
-import { hex32, idHex } from './binary.reader';
+import { decodeUtf8, hex32, idHex } from './binary.reader';
 import type { ByteSource } from './byte-source.reader';
 import { readPackageIndex, readResource, type PackageEntry, type PackageFormat, type PackageIndexOptions } from './dbpf.reader';
 import { GameFileError, gameFileError, type GameFileErrorCode } from './game-file.errors';
-import { Compression, RESOURCE_KINDS, resourceKind, type ResourceKind } from './resource-types.constants';
+import { Compression, RESOURCE_KINDS, resourceKind, ResourceType, type ResourceKind } from './resource-types.constants';
 import { readStringTable, type StringTableEntry } from './stbl.reader';
 
 /** A resource key outside the code: numbers for type and group, 16 hex digits for the instance. */
@@ -35,12 +35,35 @@ export interface PackageSummary {
   objects: CatalogObject[];
   /** CAS part ids: CASP instances, each once. */
   casPartIds: string[];
+  /** CAS parts, up to `maxObjects`: their id and the name their resource carries (null if unreadable). */
+  casParts: CasPartName[];
+  /** Names from the package's name maps (tuning and other resources), up to `maxStrings`. */
+  resourceNames: string[];
+  /** English string tables: one per package as creators build them; more is a sign of a merge. */
+  englishStringTables: number;
+  /**
+   * Several packages merged into one (a player's merge, not a creator's upload): more than one
+   * English string table, and more than one catalog object or CAS part.
+   */
+  isMerged: boolean;
+  /** Sims 2 packages: the 32-bit object GUIDs of their object definitions (8 hex digits), each once. */
+  sims2ObjectGuids: string[];
   thumbnails: ResourceKeyText[];
   /** Texts of the English (locale 0x00) string tables, up to `maxStrings`. */
   strings: StringTableEntry[];
   /** False when a table was skipped (too large, damaged) or `maxStrings` was reached. */
   stringsComplete: boolean;
   warnings: SummaryWarning[];
+}
+
+export interface CasPartName {
+  id: string;
+  /** The name the part carries (its creator's working name); null when it could not be read. */
+  name: string | null;
+  /** Its title in Create a Sim, in English, when the package's string tables have it. */
+  title: string | null;
+  /** The game's BodyType number. */
+  bodyType: number | null;
 }
 
 export interface CatalogObject {
@@ -63,6 +86,8 @@ export interface PackageSummaryOptions extends PackageIndexOptions {
 export const DEFAULT_MAX_STRING_TABLE_BYTES = 256 * 1024;
 export const DEFAULT_MAX_STRINGS = 1000;
 export const DEFAULT_MAX_OBJECTS = 500;
+/** A CAS part's resource is read whole (its head comes first, but it may be packed): at most this. */
+const CAS_PART_BYTES = 1024 * 1024;
 /** A catalog entry's common block is at its start; more than this is never needed. */
 const CATALOG_HEAD_BYTES = 64 * 1024;
 
@@ -82,6 +107,9 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
   const thumbnails: ResourceKeyText[] = [];
   const stringTables: PackageEntry[] = [];
   const catalogEntries: PackageEntry[] = [];
+  const casEntries: PackageEntry[] = [];
+  const nameMaps: PackageEntry[] = [];
+  const sims2Definitions: PackageEntry[] = [];
   const isSims4 = index.format === 'sims4';
 
   for (const entry of index.entries) {
@@ -91,9 +119,14 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
     counts[kind] += 1;
     if (kind === 'catalogObject' || kind === 'objectDefinition') objectDefinitionIds.add(idHex(entry.instance));
     if (kind === 'catalogObject') catalogEntries.push(entry);
-    else if (kind === 'casPart') casPartIds.add(idHex(entry.instance));
+    else if (kind === 'casPart') {
+      if (!casPartIds.has(idHex(entry.instance))) casEntries.push(entry);
+      casPartIds.add(idHex(entry.instance));
+    }
     else if (kind === 'thumbnail') thumbnails.push(keyText(entry));
     else if (kind === 'stringTable' && entry.instance >> 56n === 0n) stringTables.push(entry);
+    if (isSims4 && entry.type === ResourceType.NAME_MAP) nameMaps.push(entry);
+    if (index.format === 'sims2' && entry.type === ResourceType.SIMS2_OBJD) sims2Definitions.push(entry);
   }
 
   const strings: StringTableEntry[] = [];
@@ -135,6 +168,46 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
     }
   }
 
+  // A failure in one resource is a warning; the rest of the summary stands.
+  const each = async <T>(entries: PackageEntry[], read: (entry: PackageEntry) => Promise<T>, fallback: (entry: PackageEntry) => T | null): Promise<T[]> => {
+    const out: T[] = [];
+    for (const entry of entries) {
+      try {
+        out.push(await read(entry));
+      } catch (error) {
+        if (!(error instanceof GameFileError) || error.code === 'GAME_FILE_READ_FAILED') throw error;
+        warnings.push({ code: error.code, message: error.message, resource: keyText(entry) });
+        const value = fallback(entry);
+        if (value !== null) out.push(value);
+      }
+    }
+    return out;
+  };
+  const maxObjects = options.maxObjects ?? DEFAULT_MAX_OBJECTS;
+  const casParts = await each(
+    casEntries.slice(0, maxObjects),
+    async (entry): Promise<CasPartName> => {
+      const head = readCasPartHead(await readResource(source, entry, { maxBytes: CAS_PART_BYTES }));
+      return { id: idHex(entry.instance), name: head?.name ?? null, title: head ? (texts.get(hex32(head.titleKey)) ?? null) : null, bodyType: head?.bodyType ?? null };
+    },
+    (entry) => ({ id: idHex(entry.instance), name: null, title: null, bodyType: null }),
+  );
+  const resourceNames: string[] = [];
+  for (const names of await each(nameMaps, async (entry) => readNameMap(await readResource(source, entry, { maxBytes: maxStringTableBytes })), () => null)) {
+    resourceNames.push(...names.slice(0, Math.max(0, maxStrings - resourceNames.length)));
+  }
+  const sims2ObjectGuids = new Set(
+    await each(
+      sims2Definitions.slice(0, maxObjects),
+      async (entry) => {
+        const objd = await readResource(source, entry, { maxBytes: CATALOG_HEAD_BYTES });
+        if (objd.length < 0x60) throw gameFileError('PACKAGE_RESOURCE_CORRUPT', {});
+        return hex32(new DataView(objd.buffer, objd.byteOffset, objd.byteLength).getUint32(0x5c, true));
+      },
+      () => null,
+    ),
+  );
+
   return {
     format: index.format,
     majorVersion: index.majorVersion,
@@ -144,6 +217,11 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
     objectDefinitionIds: [...objectDefinitionIds],
     objects,
     casPartIds: [...casPartIds],
+    casParts,
+    resourceNames,
+    englishStringTables: stringTables.length,
+    isMerged: stringTables.length > 1 && objects.length + casParts.length > 1,
+    sims2ObjectGuids: [...sims2ObjectGuids],
     thumbnails,
     strings,
     stringsComplete,
@@ -153,4 +231,86 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
 
 function keyText(entry: PackageEntry): ResourceKeyText {
   return { type: entry.type, group: entry.group, instance: idHex(entry.instance) };
+}
+
+/** What the start of a CAS part says about it. */
+export interface CasPartHead {
+  name: string;
+  /** The game's BodyType number (2 hair, 6 top, 7 bottom, 8 shoes, ...). */
+  bodyType: number;
+  /** The string-table key of its title in Create a Sim. */
+  titleKey: number;
+}
+
+/**
+ * The start of a CAS part (SIMS-FORMATS.md; later fields as The Sims 4 Studio and s4tk document the
+ * layout per version): uint32 version, uint32 key-table offset, uint32 preset count (0 in the game's
+ * files), the name (UTF-16BE, its byte length in 7-bit groups first), then float sort order,
+ * uint16, uint32 prototype, uint32 aural material, a flags byte (two above version 39), uint64
+ * excluded parts (two from version 41), excluded regions (uint64 from version 36, else uint32), the
+ * tags (uint32 count; uint16 category and a uint32 value from version 37, else uint16), uint32
+ * price, uint32 title key, uint32 description key (one more from version 43), a byte, and the
+ * int32 body type. Null when presets come first (their layout is not read here).
+ */
+export function readCasPartHead(bytes: Uint8Array): CasPartHead | null {
+  const corrupt = () => gameFileError('PACKAGE_RESOURCE_CORRUPT', {});
+  if (bytes.length < 13) throw corrupt();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(0, true);
+  if (view.getUint32(8, true) !== 0) return null;
+  let at = 12;
+  const need = (n: number) => {
+    if (at + n > bytes.length) throw corrupt();
+    const start = at;
+    at += n;
+    return start;
+  };
+  let length = 0;
+  for (let shift = 0; ; shift += 7) {
+    if (shift > 28) throw corrupt();
+    const byte = bytes[need(1)]!;
+    length |= (byte & 0x7f) << shift;
+    if ((byte & 0x80) === 0) break;
+  }
+  if (length % 2 !== 0) throw corrupt();
+  const nameAt = need(length);
+  let name = '';
+  for (let i = nameAt; i < nameAt + length; i += 2) name += String.fromCharCode(view.getUint16(i, false));
+  need(4 + 2 + 4 + 4 + 1);
+  if (version > 39) need(1);
+  need(8);
+  if (version >= 41) need(8);
+  need(version >= 36 ? 8 : 4);
+  const tags = view.getUint32(need(4), true);
+  const tagBytes = version >= 37 ? 6 : 4;
+  if (tags > (bytes.length - at) / tagBytes) throw corrupt();
+  need(tags * tagBytes);
+  need(4);
+  const titleKey = view.getUint32(need(4), true);
+  need(4);
+  if (version >= 43) need(4);
+  need(1);
+  const bodyType = view.getInt32(need(4), true);
+  return { name, bodyType, titleKey };
+}
+
+/** A name map: uint32 version (1), uint32 count, then per entry uint64 instance, uint32 length, UTF-8 name. */
+export function readNameMap(bytes: Uint8Array): string[] {
+  const corrupt = () => gameFileError('PACKAGE_RESOURCE_CORRUPT', {});
+  if (bytes.length < 8) throw corrupt();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = view.getUint32(4, true);
+  // Each entry takes at least 12 bytes: a count the bytes cannot hold is damage, not a loop to run.
+  if (count > (bytes.length - 8) / 12) throw corrupt();
+  const names: string[] = [];
+  let at = 8;
+  for (let i = 0; i < count; i += 1) {
+    if (at + 12 > bytes.length) throw corrupt();
+    const length = view.getUint32(at + 8, true);
+    at += 12;
+    if (at + length > bytes.length) throw corrupt();
+    names.push(decodeUtf8(bytes.subarray(at, at + length)));
+    at += length;
+  }
+  return names;
 }

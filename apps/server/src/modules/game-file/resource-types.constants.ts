@@ -37,6 +37,10 @@ export const ResourceType = {
   COBJ: 0x319e4f1d,
   OBJD: 0xc0db5ae7,
   STBL: 0x220557da,
+  /** The name map: the names of a package's resources (tuning names among them). */
+  NAME_MAP: 0x0166038c,
+  /** Sims 2's object definition: its 32-bit object GUID at 0x5C. */
+  SIMS2_OBJD: 0x4f424a44,
   /** Sims 2's directory of compressed resources. */
   SIMS2_DIR: 0xe86b1eef,
 } as const;

@@ -6,6 +6,7 @@ import { buildMember, buildRole, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { inspectPendingFiles, pendingContents } from './inspection.service';
 import {
+  casPart,
   catalogHead,
   familyData,
   ProtoWriter,
@@ -92,7 +93,7 @@ beforeAll(async () => {
   await publish(sofaCreation);
   await db.insert(objectGuids).values({ submission_id: sofaCreation, object_guid: hex(SOFA) });
   hairCreation = await buildSubmission(db, other.id, { name: 'Braided Hair' });
-  await upload(hairCreation, otherToken, 'Braided Hair.package', writePackage([{ type: CASP, group: 0, instance: HAIR, data: new Uint8Array(20) }]));
+  await upload(hairCreation, otherToken, 'Braided Hair.package', writePackage([{ type: CASP, group: 0, instance: HAIR, data: casPart('yfHair_Braided') }]));
   await publish(hairCreation);
   const draft = await buildSubmission(db, other.id, { name: 'Draft Rug' });
   await db.insert(objectGuids).values({ submission_id: draft, object_guid: hex(DRAFT_RUG) });

@@ -23,7 +23,30 @@ export const PackageContentsQuery = graphql(`
         thumbnail_url
       }
       cas_part_ids
+      cas_parts {
+        id
+        name
+        title
+      }
+      is_merged
       warnings
+    }
+  }
+`);
+
+/** The Python modules of a script mod (getScriptData). */
+export const ScriptContentsQuery = graphql(`
+  query ScriptContents($fileId: Int!) {
+    getScriptData(fileId: $fileId) {
+      file_id
+      status
+      error {
+        code
+        message
+      }
+      entry_count
+      modules
+      has_source
     }
   }
 `);

@@ -10,6 +10,7 @@ import {
   HouseholdContentsQuery,
   PackageContentsQuery,
   ReadPackageNowMutation,
+  ScriptContentsQuery,
   RoomItemsQuery,
   TrayContentsQuery,
   TrayPictureQuery,
@@ -42,7 +43,7 @@ export interface RequiredItemAdding {
 type ReadFile = Pick<StepFile, 'id' | 'filename' | 'kind'>;
 
 /** The kinds of file the server reads. */
-const READ_KINDS: ReadonlySet<string> = new Set(['sims4-package', 'tray-item', 'tray-image', 'blueprint', 'room', 'household-binary']);
+const READ_KINDS: ReadonlySet<string> = new Set(['sims4-package', 'ts4script', 'tray-item', 'tray-image', 'blueprint', 'room', 'household-binary']);
 
 /** Whether any of `files` is one the server reads (step 2 then shows what it read). */
 export function hasReadableFiles(files: readonly Pick<StepFile, 'kind'>[]): boolean {
@@ -90,6 +91,9 @@ export function FileContents({ files, onRead, required }: { files: readonly Read
       )}
       {ofKind('sims4-package').map((file) => (
         <PackageContents key={file.id} fileId={file.id} filename={file.filename} onRead={onRead} />
+      ))}
+      {ofKind('ts4script').map((file) => (
+        <ScriptContents key={file.id} fileId={file.id} filename={file.filename} />
       ))}
     </Stack>
   );
@@ -169,6 +173,11 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
         <Badge variant="light" color="gray">
           {t('fileContents.resources', { count: pkg.resource_count ?? 0 })}
         </Badge>
+        {pkg.is_merged ? (
+          <Badge variant="light" color="orange">
+            {t('fileContents.merged')}
+          </Badge>
+        ) : null}
         {pkg.counts
           .filter((c) => c.kind !== 'other')
           .map((c) => (
@@ -207,7 +216,24 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
           {t('fileContents.moreObjects', { count: pkg.objects.length - SHOWN_OBJECTS })}
         </Text>
       ) : null}
-      {pkg.cas_part_ids.length > 0 ? <Text size="sm">{t('fileContents.casParts', { count: pkg.cas_part_ids.length })}</Text> : null}
+      {pkg.cas_part_ids.length > 0 ? (
+        <Text size="sm">
+          {t('fileContents.casParts', { count: pkg.cas_part_ids.length })}
+          {pkg.cas_parts.some((p) => p.title ?? p.name) ? (
+            <Text span size="sm" c="dimmed">
+              {' · '}
+              {pkg.cas_parts
+                .flatMap((p) => {
+                  const label = p.title ?? p.name;
+                  return label ? [label] : [];
+                })
+                .slice(0, SHOWN_OBJECTS)
+                .join(', ')}
+              {pkg.cas_parts.length > SHOWN_OBJECTS ? ' …' : ''}
+            </Text>
+          ) : null}
+        </Text>
+      ) : null}
       {pkg.warnings.map((w) => (
         <Text key={w} size="xs" c="orange.9">
           {w}
@@ -260,6 +286,38 @@ function TrayContents({ fileId, filename }: { fileId: number; filename: string }
       ) : null}
       {tray.sims.length > 0 ? (
         <Text size="sm">{tray.sims.map((s) => `${s.first_name} ${s.last_name}`.trim()).join(', ')}</Text>
+      ) : null}
+    </Section>
+  );
+}
+
+/** A script mod: its Python modules, and whether reviewers can read its source. */
+function ScriptContents({ fileId, filename }: { fileId: number; filename: string }) {
+  const { t } = useTranslation();
+  const [{ data, error }, refetch] = useQuery({ query: ScriptContentsQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
+  const script = data?.getScriptData;
+  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
+  usePollWhilePending(script?.status, ask);
+  if (error) return <Section filename={filename}>{t('fileContents.failed')}</Section>;
+  if (!script || script.status !== 'read') return <Section filename={filename}><Status status={script?.status} error={script?.error} /></Section>;
+  return (
+    <Section filename={filename}>
+      <Group gap="xs">
+        <Badge variant="light">{t('fileContents.script')}</Badge>
+        <Badge variant="light" color="gray">
+          {t('fileContents.modules', { count: script.modules.length })}
+        </Badge>
+        {script.has_source ? (
+          <Badge variant="outline" color="gray">
+            {t('fileContents.withSource')}
+          </Badge>
+        ) : null}
+      </Group>
+      {script.modules.length > 0 ? (
+        <Text size="sm" ff="monospace">
+          {script.modules.slice(0, SHOWN_OBJECTS).join(', ')}
+          {script.modules.length > SHOWN_OBJECTS ? ' …' : ''}
+        </Text>
       ) : null}
     </Section>
   );
