@@ -97,10 +97,20 @@ test('step 2 shows what the server read from a tray item and a package', async (
   // The required item is the creation's: step 4 lists it.
   await editor.goToStep('Categories and tags');
   await expect(page.getByText('Brass Floor Lamp').first()).toBeVisible();
+  // Step 5 tells what reviewers would refuse: a package inside a lot upload; the tray files and
+  // the lamp, now required, pass.
+  await editor.goToStep('Terms and submit');
+  const checks = page.getByRole('region', { name: 'Before a reviewer looks' });
+  await expect(checks.locator('li[data-outcome="failure"]')).toContainText('Nothing but tray files');
+  await expect(checks.locator('li[data-outcome="failure"]')).toContainText('remove Velvet Chair.package');
+  await expect(checks.locator('li[data-outcome="pass"]').filter({ hasText: 'Tray files' })).toBeVisible();
+  await expect(checks.locator('li[data-outcome="pass"]').filter({ hasText: 'Custom content it uses' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/automatic-checks.png', fullPage: true });
 
   // A reviewer sees the same beside the declared kind.
   await signInThroughApi(page, 'admin@corner.test');
   await page.goto(`/staff/review/${id}`);
+  await expect(page.getByRole('region', { name: 'Automatic checks' })).toContainText('Nothing but tray files');
   const held = page.getByRole('region', { name: 'What the files hold' });
   await expect(held).toContainText('declared as: Lot');
   await expect(held).toContainText('Maple Cottage');

@@ -20,3 +20,4 @@ export * from './message/message';
 export * from './message/message-input';
 export * from './zod';
 export * from './api-error';
+export * from './check/automatic-checks';

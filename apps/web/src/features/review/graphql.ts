@@ -1,4 +1,5 @@
 import { graphql } from 'gql.tada';
+import { AutomaticChecksFragment } from '../check/graphql';
 import { QueueRowFragment } from './components/queue-row.fragment';
 
 /** One page of a staff queue (newItemsSearch) and the queue's size (the same count as its badge). */
@@ -28,7 +29,8 @@ export const StaffQueueQuery = graphql(
 );
 
 /** Everything a reviewer reads about one creation (the review page's main column). */
-export const ReviewSubmissionQuery = graphql(`
+export const ReviewSubmissionQuery = graphql(
+  `
   query ReviewSubmission($id: Int!) {
     submissionProperties(id: $id) {
       id
@@ -137,6 +139,7 @@ export const ReviewSubmissionQuery = graphql(`
         name
         status
       }
+      ...AutomaticChecks
       missing_items {
         code
         message
@@ -144,4 +147,6 @@ export const ReviewSubmissionQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [AutomaticChecksFragment],
+);

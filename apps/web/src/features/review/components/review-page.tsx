@@ -1,3 +1,4 @@
+import { AutomaticChecks } from '../../check/components/automatic-checks';
 import { creationStage, currentRejectionReason } from '@corner/domain';
 import { ActionIcon, Alert, Anchor, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
@@ -197,6 +198,8 @@ export function ReviewPage() {
           {submission.missing_items.map((item) => item.message).join(' · ')}
         </Alert>
       ) : null}
+
+      <AutomaticChecks creation={submission} title={t('checks.reviewTitle')} />
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>

@@ -1,7 +1,9 @@
 import { graphql } from 'gql.tada';
+import { AutomaticChecksFragment } from '../../check/graphql';
 
 /** What step 5 (TermsStep) edits and reports. */
-export const TermsStepFragment = graphql(`
+export const TermsStepFragment = graphql(
+  `
   fragment TermsStep on SubmissionProperties {
     id
     model_type
@@ -23,5 +25,8 @@ export const TermsStepFragment = graphql(`
       step
       childName
     }
+    ...AutomaticChecks
   }
-`);
+`,
+  [AutomaticChecksFragment],
+);

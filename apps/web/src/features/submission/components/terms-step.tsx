@@ -28,6 +28,7 @@ import { errorCause, hasErrorCode } from '../../../app/graphql/errors';
 import type { FieldErrors } from '../../../ui/auto-save/auto-saver';
 import type { Draft } from '../../../ui/auto-save/draft-store';
 import { useAutoSave } from '../../../ui/auto-save/use-auto-save';
+import { AutomaticChecks } from '../../check/components/automatic-checks';
 import { EditCreationQuery, UpdateSubmissionPropertiesMutation, UpdateSubmissionStatusMutation } from '../graphql';
 import { AWAITING_APPROVAL_LINK } from '../links';
 import { missingItemText, type MissingItemView } from '../missing-items';
@@ -249,6 +250,10 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
           <Divider />
           <StepSection title={t('terms.readyTitle')}>
             <CompletenessReport missing={missing} modelType={creation.model_type} id={creation.id} />
+            <AutomaticChecks
+              creation={creation}
+              onRecheck={() => void client.query(EditCreationQuery, { id: creation.id }, { requestPolicy: 'network-only' }).toPromise()}
+            />
             {submitError ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title={t('terms.submitFailed')}>
                 {submitError}
