@@ -103,4 +103,10 @@ test('a creator creates a lot, fills the five steps, submits it and finds it awa
   await expect(page.getByRole('link', { name })).toBeVisible();
   await expect(awaiting).toHaveText(String(before + 1));
   await editor.screenshot('lot-awaiting-approval');
+
+  // Its place in the queue, and what the demo's review history allows to say about the wait.
+  await page.getByRole('link', { name }).click();
+  await editor.goToStep('Terms and submit');
+  await expect(page.getByTestId('queue-position')).toHaveText(/^Number \d+ of \d+ in the queue · (about \d+( to \d+)? days?, at the last four weeks' pace|too few reviews in the last four weeks to estimate the wait)$/);
+  await editor.screenshot('lot-queue-position');
 });

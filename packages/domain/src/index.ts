@@ -21,3 +21,4 @@ export * from './message/message-input';
 export * from './zod';
 export * from './api-error';
 export * from './check/automatic-checks';
+export * from './queue/wait-estimate';

@@ -13,6 +13,8 @@ import {
 import { validationError } from '../../errors';
 import { assertMayReadQueue, queuePolicy } from './queue.policy';
 import * as queueService from './queue.service';
+import { SubmissionPropertiesRef } from '../submission/submission.schema';
+import { queuePositionOf, type QueuePosition } from './queue-position.service';
 
 const count = (id: Exclude<keyof queueService.Counts, 'unreadMessages'>, description: string) =>
   ({ description, resolve: (c: queueService.Counts) => c[id] ?? 0 }) as const;
@@ -119,5 +121,25 @@ builder.queryFields((t) => ({
     authScopes: queuePolicy.overview,
     args: { days: t.arg.int({ defaultValue: 28 }) },
     resolve: (_r, args, ctx) => queueService.queueHistory(ctx.db, ctx.log, args.days ?? 28),
+  }),
+}));
+
+const QueuePositionRef = builder.objectRef<QueuePosition>('QueuePosition').implement({
+  description: 'Where a creation waits in the awaiting-approval queue, and how long it may wait (from the last four weeks’ review decisions).',
+  fields: (t) => ({
+    position: t.exposeInt('position', { description: '1 for the next creation a reviewer takes.' }),
+    waiting: t.exposeInt('waiting', { description: 'How many creations wait in all.' }),
+    estimate_low_days: t.int({ nullable: true, description: 'The wait, in whole days, at a busy pace; null with too little data.', resolve: (p) => p.days?.low ?? null }),
+    estimate_high_days: t.int({ nullable: true, description: 'The wait at a slow pace; null with too little data.', resolve: (p) => p.days?.high ?? null }),
+    decisions: t.exposeInt('decisions', { description: 'Approvals and rejections in the last 28 days, which the estimate rests on.' }),
+  }),
+});
+
+builder.objectFields(SubmissionPropertiesRef, (t) => ({
+  queue_position: t.field({
+    type: QueuePositionRef,
+    nullable: true,
+    description: 'Its place in the awaiting-approval queue; null when it is not waiting there.',
+    resolve: (s, _args, ctx) => queuePositionOf(ctx.db, s),
   }),
 }));

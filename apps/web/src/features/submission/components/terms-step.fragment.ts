@@ -25,6 +25,12 @@ export const TermsStepFragment = graphql(
       step
       childName
     }
+    queue_position {
+      position
+      waiting
+      estimate_low_days
+      estimate_high_days
+    }
     ...AutomaticChecks
   }
 `,

@@ -278,7 +278,20 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
           <Divider />
           <StepSection title={t('terms.reviewTitle')}>
             <Group gap="md" align="center">
-              <Text size="sm">{t('terms.alreadySubmitted')}</Text>
+              <Stack gap={2}>
+                <Text size="sm">{t('terms.alreadySubmitted')}</Text>
+                {creation.queue_position ? (
+                  <Text size="sm" fw={500} data-testid="queue-position">
+                    {t('terms.queuePosition', { position: creation.queue_position.position, waiting: creation.queue_position.waiting })}
+                    {' · '}
+                    {creation.queue_position.estimate_low_days !== null && creation.queue_position.estimate_high_days !== null
+                      ? creation.queue_position.estimate_low_days === creation.queue_position.estimate_high_days
+                        ? t('terms.queueEstimateOne', { count: creation.queue_position.estimate_low_days })
+                        : t('terms.queueEstimate', { low: creation.queue_position.estimate_low_days, high: creation.queue_position.estimate_high_days })
+                      : t('terms.queueNoEstimate')}
+                  </Text>
+                ) : null}
+              </Stack>
               <WithdrawButton id={creation.id} variant="light" />
             </Group>
           </StepSection>

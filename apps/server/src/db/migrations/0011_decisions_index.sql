@@ -1,0 +1,1 @@
+CREATE INDEX "logs_decisions_idx" ON "logs" USING btree ("created_at") WHERE "logs"."action" in ('approved', 'rejected');
