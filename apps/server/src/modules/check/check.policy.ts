@@ -1,4 +1,5 @@
 import type { AuthState } from '../../context';
+import { reviewPolicy } from '../review/review.policy';
 import { canReadFileContents } from '../game-file/game-file.policy';
 
 /**
@@ -7,4 +8,12 @@ import { canReadFileContents } from '../game-file/game-file.policy';
  */
 export function canReadChecks(auth: Pick<AuthState, 'member' | 'permissions'>, submission: { member_id: number }): boolean {
   return canReadFileContents(auth, submission);
+}
+
+/**
+ * Who reads a creation's possible copies: reviewers (those who see the review queues). The matches
+ * name other members' creations, drafts included, which a creator may not learn of.
+ */
+export function canReadDuplicates(auth: Pick<AuthState, 'permissions'>): boolean {
+  return reviewPolicy.viewDecide.permission.some((p) => auth.permissions.has(p));
 }

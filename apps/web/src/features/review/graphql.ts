@@ -140,6 +140,15 @@ export const ReviewSubmissionQuery = graphql(
         status
       }
       ...AutomaticChecks
+      possible_duplicates {
+        kind
+        id
+        filename
+        other {
+          id
+          name
+        }
+      }
       missing_items {
         code
         message

@@ -200,6 +200,20 @@ export function ReviewPage() {
       ) : null}
 
       <AutomaticChecks creation={submission} title={t('checks.reviewTitle')} />
+      {submission.possible_duplicates && submission.possible_duplicates.length > 0 ? (
+        <Alert color="orange" title={t('review.page.duplicates', { count: submission.possible_duplicates.length })}>
+          <Stack gap={4} component="ul" m={0} pl="md">
+            {submission.possible_duplicates.map((match) => (
+              <Text component="li" size="sm" key={`${match.kind}:${match.id}:${match.other.id}`}>
+                {t(`review.page.duplicateKinds.${match.kind === 'file' ? 'file' : match.kind === 'cas_part' ? 'cas_part' : 'object'}`, { name: match.filename ?? '', id: match.id.slice(0, 16) })}{' '}
+                <Anchor component={Link} to={`/staff/review/${match.other.id}`} size="sm">
+                  {match.other.name} (#{match.other.id})
+                </Anchor>
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
