@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { WAIT_ESTIMATE_DAYS, waitEstimate, type WaitEstimate } from '@corner/domain';
+import { WAIT_ESTIMATE_DAYS, waitEstimate, type QueueId, type WaitEstimate } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
 import { queueSql } from '../../db/queue.sql';
 import { rows } from '../../db/rows';
@@ -46,4 +46,52 @@ export async function decisionsPerDay(db: DbOrTx, now = new Date()): Promise<num
   );
   const byDay = new Map(counted.map((r) => [r.day, Number(r.n)]));
   return Array.from({ length: WAIT_ESTIMATE_DAYS }, (_, i) => byDay.get(utcDay(new Date(since.getTime() + (i + 1) * DAY_MS))) ?? 0);
+}
+
+/** The queues whose creations wait on staff: each gets a median wait, its oldest and a trend. */
+export const WAITING_QUEUES = ['waiting', 'testing', 'updatesTesting', 'failedTesting', 'updatesFailedTesting', 'reported', 'updated'] as const satisfies readonly QueueId[];
+
+export interface QueueWait {
+  queue: (typeof WAITING_QUEUES)[number];
+  size: number;
+  /** Median time since the last change of the creations in it, in hours; null when empty. */
+  medianHours: number | null;
+  /** The creation waiting longest (its last change oldest). */
+  oldest: { id: number; name: string; hours: number } | null;
+  /** Its size a week ago (the daily snapshot), for the trend; null before there is one. */
+  sizeWeekAgo: number | null;
+}
+
+/**
+ * For each queue that waits on staff: how long its creations have waited (median of the time since
+ * their last change, the queue's own clock), the one waiting longest, and its size a week ago.
+ */
+export async function queueWaits(db: DbOrTx, now = new Date()): Promise<QueueWait[]> {
+  const weekAgo = utcDay(new Date(now.getTime() - 7 * DAY_MS));
+  const snapshots = new Map(
+    (await rows<{ queue: string; count: number }>(db, sql`select queue, count from queue_snapshots where day = ${weekAgo}`)).map((r) => [r.queue, Number(r.count)] as const),
+  );
+  const waits: QueueWait[] = [];
+  for (const queue of WAITING_QUEUES) {
+    const where = queueSql(queue, now);
+    const [stats] = await rows<{ size: number; median: number | null }>(
+      db,
+      sql`select count(*)::int as size,
+                 percentile_cont(0.5) within group (order by extract(epoch from (${now}::timestamptz - ${submissions.updated_at})) / 3600) as median
+          from ${submissions} where ${where}`,
+    );
+    const [oldest] = await rows<{ id: number; name: string; hours: number }>(
+      db,
+      sql`select ${submissions.id} as id, ${submissions.name} as name, extract(epoch from (${now}::timestamptz - ${submissions.updated_at})) / 3600 as hours
+          from ${submissions} where ${where} order by ${submissions.updated_at} asc, ${submissions.id} asc limit 1`,
+    );
+    waits.push({
+      queue,
+      size: Number(stats?.size ?? 0),
+      medianHours: stats?.median === null || stats?.median === undefined ? null : Math.round(Number(stats.median)),
+      oldest: oldest ? { id: Number(oldest.id), name: oldest.name, hours: Math.round(Number(oldest.hours)) } : null,
+      sizeWeekAgo: snapshots.get(queue) ?? null,
+    });
+  }
+  return waits;
 }

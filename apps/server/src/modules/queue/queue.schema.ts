@@ -14,7 +14,7 @@ import { validationError } from '../../errors';
 import { assertMayReadQueue, queuePolicy } from './queue.policy';
 import * as queueService from './queue.service';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
-import { queuePositionOf, type QueuePosition } from './queue-position.service';
+import { queuePositionOf, queueWaits, type QueuePosition, type QueueWait } from './queue-position.service';
 
 const count = (id: Exclude<keyof queueService.Counts, 'unreadMessages'>, description: string) =>
   ({ description, resolve: (c: queueService.Counts) => c[id] ?? 0 }) as const;
@@ -141,5 +141,29 @@ builder.objectFields(SubmissionPropertiesRef, (t) => ({
     nullable: true,
     description: 'Its place in the awaiting-approval queue; null when it is not waiting there.',
     resolve: (s, _args, ctx) => queuePositionOf(ctx.db, s),
+  }),
+}));
+
+const OldestWaitingRef = builder.objectRef<NonNullable<QueueWait['oldest']>>('OldestWaiting').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name'), hours: t.exposeInt('hours', { description: 'Hours since its last change.' }) }),
+});
+
+const QueueWaitRef = builder.objectRef<QueueWait>('QueueWait').implement({
+  description: 'How long the creations of a queue that waits on staff have waited.',
+  fields: (t) => ({
+    queue: t.exposeString('queue'),
+    size: t.exposeInt('size'),
+    median_hours: t.exposeInt('medianHours', { nullable: true, description: 'Median hours since their last change; null when empty.' }),
+    oldest: t.field({ type: OldestWaitingRef, nullable: true, resolve: (w) => w.oldest }),
+    size_week_ago: t.exposeInt('sizeWeekAgo', { nullable: true, description: 'Its size a week ago, from the daily snapshot, for the trend.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  queueWaits: t.field({
+    type: [QueueWaitRef],
+    description: 'For each queue that waits on staff: its median wait, the creation waiting longest, and its size a week ago.',
+    authScopes: queuePolicy.overview,
+    resolve: (_r, _args, ctx) => queueWaits(ctx.db),
   }),
 }));

@@ -7,6 +7,7 @@ import { STAFF_MESSAGES_LINK } from '../../message/links';
 import { useFetchStaffCounters } from '../hooks/use-fetch-staff-counters';
 import { OVERVIEW_LINK, STAFF_QUEUE_LINKS } from '../links';
 import { QueueHistoryChart } from './queue-history-chart';
+import { QueueWaits } from './queue-waits';
 
 const CARDS = [...STAFF_QUEUE_LINKS, STAFF_MESSAGES_LINK];
 
@@ -24,6 +25,7 @@ export function StaffOverviewPage() {
         label={t('staffOverview.countsLabel')}
         canOpen={(link) => link.permissions === undefined || hasPermission(permissions, link.permissions)}
       />
+      <QueueWaits />
       <QueueHistoryChart />
     </PageFrame>
   );
