@@ -61,7 +61,11 @@ export function FilesSection({ submission }: { submission: ReviewSubmission }) {
           {t('review.page.noFiles')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer
+          // Tray files have long names (0x00000002!0x0123456789abcdef.trayitem): the name column keeps
+          // room for them, and a narrow card scrolls sideways rather than wrapping a name a letter a line.
+          minWidth={720}
+        >
           <Table verticalSpacing="xs" aria-label={t('review.page.filesTable')}>
             <Table.Thead>
               <Table.Tr>
