@@ -100,10 +100,12 @@ export function FileContents({ files, onRead, required }: { files: readonly Read
 }
 
 /**
- * Asks again while the answer is `pending`; `onRead` runs once when a pending answer turns into
- * another (a package read adds its object GUIDs to the creation, which the step then shows).
+ * Asks the network again every PENDING_POLL_MS while the answer is `pending`; `onRead` runs once
+ * when a pending answer turns into another (a package read adds its object GUIDs to the creation,
+ * which the step then shows). Returns the asking, for one more ask at another moment.
  */
-function usePollWhilePending(status: string | undefined, refetch: () => void, onRead?: () => void) {
+function usePollWhilePending(status: string | undefined, reexecute: (options: { requestPolicy: 'network-only' }) => void, onRead?: () => void): () => void {
+  const refetch = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   const wasPending = useRef(false);
   useEffect(() => {
     if (status === PENDING) wasPending.current = true;
@@ -115,6 +117,7 @@ function usePollWhilePending(status: string | undefined, refetch: () => void, on
     const timer = setInterval(refetch, PENDING_POLL_MS);
     return () => clearInterval(timer);
   }, [status, refetch, onRead]);
+  return refetch;
 }
 
 function Section({ filename, children }: { filename: string; children: React.ReactNode }) {
@@ -155,8 +158,7 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
   const client = useClient();
   const [{ data, error }, refetch] = useQuery({ query: PackageContentsQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
   const pkg = data?.getPackageData;
-  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
-  usePollWhilePending(pkg?.status, ask, onRead);
+  const ask = usePollWhilePending(pkg?.status, refetch, onRead);
   // Not read yet: ask the server to read it now, once; polling covers the rest.
   const hasAskedNow = useRef(false);
   useEffect(() => {
@@ -247,8 +249,7 @@ function TrayContents({ fileId, filename }: { fileId: number; filename: string }
   const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: TrayContentsQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
   const tray = data?.getTrayMetaData;
-  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
-  usePollWhilePending(tray?.status, ask);
+  usePollWhilePending(tray?.status, refetch);
   if (error) return <Section filename={filename}>{t('fileContents.failed')}</Section>;
   if (!tray || tray.status !== 'read') return <Section filename={filename}><Status status={tray?.status} error={tray?.error} /></Section>;
   return (
@@ -296,8 +297,7 @@ function ScriptContents({ fileId, filename }: { fileId: number; filename: string
   const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: ScriptContentsQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
   const script = data?.getScriptData;
-  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
-  usePollWhilePending(script?.status, ask);
+  usePollWhilePending(script?.status, refetch);
   if (error) return <Section filename={filename}>{t('fileContents.failed')}</Section>;
   if (!script || script.status !== 'read') return <Section filename={filename}><Status status={script?.status} error={script?.error} /></Section>;
   return (
@@ -328,8 +328,7 @@ function TrayPicture({ fileId, filename }: { fileId: number; filename: string })
   const { t } = useTranslation();
   const [{ data }, refetch] = useQuery({ query: TrayPictureQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
   const picture = data?.getEncryptedImage;
-  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
-  usePollWhilePending(picture?.status, ask);
+  usePollWhilePending(picture?.status, refetch);
   if (!picture || picture.status !== 'read' || !picture.url) {
     return (
       <Stack gap={4} w={160}>
@@ -371,9 +370,7 @@ function ScannedContents(props: {
   refetch: (options: { requestPolicy: 'network-only' }) => void;
   required: RequiredItemAdding | undefined;
 }) {
-  const { refetch } = props;
-  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
-  usePollWhilePending(props.used?.status, ask);
+  usePollWhilePending(props.used?.status, props.refetch);
   return (
     <Section filename={props.filename}>
       <UsedContentList used={props.used} failed={props.failed} required={props.required} />
@@ -386,9 +383,8 @@ function HouseholdContents({ fileId, filename, required }: { fileId: number; fil
   const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: HouseholdContentsQuery, variables: { fileId }, requestPolicy: 'cache-and-network' });
   const household = data?.getHHBinaryData;
-  const ask = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   const used = data ? readFragment(UsedContentFragment, data.getItemsFromHouseholdBinary) : undefined;
-  usePollWhilePending(household?.status, ask);
+  usePollWhilePending(household?.status, refetch);
   return (
     <Section filename={filename}>
       {household?.status === 'read' ? (
