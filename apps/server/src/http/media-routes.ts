@@ -16,6 +16,7 @@ import type { UrlSigner } from '../storage/signed-url';
 import { contentDisposition } from '../storage/content-disposition';
 import { GameFileError, gameFileError } from '../modules/game-file/game-file.errors';
 import { thumbnailOfStoredPackage } from '../modules/game-file/inspection.service';
+import { collectExactly } from '../modules/game-file/storage-source';
 import { MAX_TRAY_PICTURE_BYTES, servedJpeg, servedTrayPicture, type ServedPicture } from '../modules/game-file/tray-picture';
 
 export interface MediaRouteOptions {
@@ -198,7 +199,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
   app.get<{ Params: { memberId: string; fileId: string; version: string } }>(`${FILE_VERSION}/picture`, (req, reply) =>
     serveDerived(req, reply, 'picture', async (v) => {
       if (v.filesize > MAX_TRAY_PICTURE_BYTES) throw gameFileError('GAME_FILE_TOO_LARGE', { size: v.filesize, max: MAX_TRAY_PICTURE_BYTES });
-      return servedTrayPicture(await readAll(await storage.get(v.storage_key), v.filesize));
+      return servedTrayPicture(await collectExactly(await storage.get(v.storage_key), v.filesize));
     }),
   );
 
@@ -300,18 +301,6 @@ function registerBundleRoute(
 /** 422 with the reader's words: the content is there but is not a picture that can be shown. */
 function unreadable(reply: FastifyReply, reason: string) {
   return reply.status(422).header('cache-control', 'no-store').send({ error: 'Unprocessable Content', reason });
-}
-
-/** A stored content whole, at most `size` bytes (its recorded size). */
-async function readAll(stream: NodeJS.ReadableStream, size: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    length += chunk.length;
-    if (length > size) throw new Error('Stored content is longer than recorded');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, length);
 }
 
 function notFound(reply: FastifyReply) {

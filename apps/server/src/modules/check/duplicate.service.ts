@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
-import { files, objectGuids, submissions } from '../../db/schema/index';
+import { fileInspections, files, objectGuids, submissions } from '../../db/schema/index';
+import { creationsDefiningObjects } from '../dependency/dependency.service';
+import { creationsDefiningCasParts } from '../game-file/used-content.service';
 import type { SubmissionRow } from '../submission/submission.access';
 
 /** How a creation may copy another member's: the same file, or an id the other already defines. */
@@ -31,7 +33,8 @@ export async function duplicatesOf(db: DbOrTx, s: SubmissionRow): Promise<Duplic
     .select({ filename: files.filename, sha256: files.sha256 })
     .from(files)
     .where(and(eq(files.submission_id, s.id), isNull(files.deleted_at)));
-  const others = and(ne(submissions.member_id, s.member_id), isNull(submissions.deleted_at));
+  const ofOthers = ne(submissions.member_id, s.member_id);
+  const others = and(ofOthers, isNull(submissions.deleted_at));
   const matches: DuplicateMatch[] = [];
   const add = (match: DuplicateMatch) => {
     if (matches.length < MAX_DUPLICATE_MATCHES && !matches.some((m) => m.kind === match.kind && m.id === match.id && m.other.id === match.other.id)) matches.push(match);
@@ -50,46 +53,18 @@ export async function duplicatesOf(db: DbOrTx, s: SubmissionRow): Promise<Duplic
   }
 
   const guids = (await db.select({ guid: objectGuids.object_guid }).from(objectGuids).where(eq(objectGuids.submission_id, s.id))).map((g) => g.guid);
-  if (guids.length > 0) {
-    const shared = await db
-      .selectDistinctOn([objectGuids.object_guid, submissions.id], { guid: objectGuids.object_guid, other: submissions })
-      .from(objectGuids)
-      .innerJoin(submissions, eq(submissions.id, objectGuids.submission_id))
-      .where(and(inArray(objectGuids.object_guid, [...new Set(guids)]), others))
-      .orderBy(objectGuids.object_guid, submissions.id)
-      .limit(MAX_DUPLICATE_MATCHES);
-    for (const row of shared) add({ kind: 'object', id: row.guid, filename: null, other: row.other });
-  }
+  for (const row of await creationsDefiningObjects(db, guids, ofOthers)) add({ kind: 'object', id: row.object_guid, filename: null, other: row.submission });
 
-  if (hashes.length > 0) {
-    // CAS parts both creations' packages define, through the index on read packages' CAS part ids.
-    const parts = await rows<{ part: string; submission_id: number }>(
-      db,
-      sql`with mine as (
-            select distinct part.id from file_inspections i
-            cross join lateral jsonb_array_elements_text(i.result -> 'casPartIds') as part(id)
-            where i.format = 'package' and i.status = 'read' and i.sha256 in (${sql.join(
-              hashes.map((h) => sql`${h}`),
-              sql`, `,
-            )})
-          )
-          select distinct part.id as part, f.submission_id
-          from file_inspections i
-          cross join lateral jsonb_array_elements_text(i.result -> 'casPartIds') as part(id)
-          join files f on f.sha256 = i.sha256 and f.deleted_at is null
-          join ${submissions} s on s.id = f.submission_id and s.deleted_at is null and s.member_id <> ${s.member_id}
-          where i.format = 'package' and i.status = 'read'
-            and (i.result -> 'casPartIds') ?| (select coalesce(array_agg(id), '{}') from mine)
-            and part.id in (select id from mine)
-          order by 1, 2
-          limit ${MAX_DUPLICATE_MATCHES}`,
-    );
-    const ids = [...new Set(parts.map((p) => p.submission_id))];
-    const byId = new Map(ids.length === 0 ? [] : (await db.select().from(submissions).where(inArray(submissions.id, ids))).map((r) => [r.id, r] as const));
-    for (const p of parts) {
-      const other = byId.get(p.submission_id);
-      if (other) add({ kind: 'cas_part', id: p.part, filename: null, other });
-    }
-  }
+  // CAS parts this creation's read packages define, met in other members' packages.
+  const myParts =
+    hashes.length === 0
+      ? []
+      : await rows<{ id: string }>(
+          db,
+          sql`select distinct part.id from ${fileInspections} i
+              cross join lateral jsonb_array_elements_text(i.result -> 'casPartIds') as part(id)
+              where i.format = 'package' and i.status = 'read' and ${inArray(sql`i.sha256`, hashes)}`,
+        );
+  for (const row of await creationsDefiningCasParts(db, myParts.map((p) => p.id), ofOthers)) add({ kind: 'cas_part', id: row.id, filename: null, other: row.submission });
   return matches;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { asSearchId, MAX_RESULTS_PER_SEARCH, MIN_SEARCH_LENGTH, normaliseObjectGuid } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -22,10 +22,7 @@ export async function searchDependencies(ctx: Context, phrase: string): Promise<
   }
   const id = asSearchId(text);
   const pattern = `%${escapeLike(text)}%`;
-  const visible = or(
-    and(eq(submissions.status, 'APPROVED'), lte(submissions.publish_at, new Date())),
-    eq(submissions.member_id, ctx.auth.member!.id),
-  );
+  const visible = publishedOrOf([ctx.auth.member!.id]);
   const portalMatch =
     id !== null
       ? eq(submissions.id, id)
@@ -67,26 +64,29 @@ export async function itemsFromGuids(ctx: Context, guids: readonly string[]): Pr
   const wanted = guids.map((g) => normaliseObjectGuid(g));
   const bad = guids.filter((_, i) => wanted[i] === null);
   if (bad.length > 0) throw validationError({ object_guid: [`Not an object id (16 hex digits): ${bad.slice(0, 5).join(', ')}.`] });
-  return creationsDefiningObjects(ctx.db, wanted as string[], [ctx.auth.member!.id]);
+  return creationsDefiningObjects(ctx.db, wanted as string[], publishedOrOf([ctx.auth.member!.id]));
+}
+
+/**
+ * Creations a member may find as content to depend on: published ones, and any of the members named
+ * (the caller's own; for what a creator's file uses, that creator's too). A condition on `submissions`.
+ */
+export function publishedOrOf(memberIds: readonly number[]): SQL {
+  return or(and(eq(submissions.status, 'APPROVED'), lte(submissions.publish_at, new Date())), inArray(submissions.member_id, [...memberIds]))!;
 }
 
 /**
  * The creations that define these object ids (normalised 16-digit hex), as pairs of id and
- * creation: published ones, and any of the members named (the caller; for what a creator's file
- * uses, that creator too). Deleted creations never.
+ * creation, among the creations `which` (a condition on `submissions`) lets through; deleted
+ * creations never.
  */
-export async function creationsDefiningObjects(
-  db: DbOrTx,
-  guids: readonly string[],
-  alsoOf: readonly number[],
-): Promise<{ object_guid: string; submission: SubmissionRow }[]> {
+export async function creationsDefiningObjects(db: DbOrTx, guids: readonly string[], which: SQL): Promise<{ object_guid: string; submission: SubmissionRow }[]> {
   if (guids.length === 0) return [];
-  const visible = or(and(eq(submissions.status, 'APPROVED'), lte(submissions.publish_at, new Date())), inArray(submissions.member_id, [...alsoOf]));
   const found = await db
     .selectDistinctOn([objectGuids.object_guid, submissions.id], { object_guid: objectGuids.object_guid, s: submissions })
     .from(objectGuids)
     .innerJoin(submissions, eq(submissions.id, objectGuids.submission_id))
-    .where(and(inArray(objectGuids.object_guid, [...new Set(guids)]), isNull(submissions.deleted_at), visible))
+    .where(and(inArray(objectGuids.object_guid, [...new Set(guids)]), isNull(submissions.deleted_at), which))
     .orderBy(asc(objectGuids.object_guid), asc(submissions.id));
   return found.map((r) => ({ object_guid: r.object_guid, submission: r.s }));
 }

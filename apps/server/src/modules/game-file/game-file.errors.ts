@@ -24,6 +24,9 @@ const KIND_NAMES = {
   'tray-image': 'a tray picture (.bpi, .hhi, .sgi or .rmi)',
 } as const;
 
+/** The kinds of game file a caller may ask about (GAME_FILE_OTHER_KIND names the one asked). */
+export type GameFileKind = keyof typeof KIND_NAMES;
+
 const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(4, '0')}`;
 
 const THUMBNAIL_REASONS = {
@@ -145,7 +148,7 @@ export const gameFileError = defineErrors(
     GAME_FILE_UNREADABLE: { category: 'validation', message: () => 'This file could not be inspected.' },
     GAME_FILE_OTHER_KIND: {
       category: 'validation',
-      message: (p: { asked: keyof typeof KIND_NAMES }) => `This file is not ${KIND_NAMES[p.asked]}.`,
+      message: (p: { asked: GameFileKind }) => `This file is not ${KIND_NAMES[p.asked]}.`,
     },
     GAME_FILE_READ_FAILED: {
       category: 'conflict',

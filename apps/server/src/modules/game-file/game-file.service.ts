@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { files } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import { fileError } from '../file/file.errors';
-import { gameFileError } from './game-file.errors';
+import { gameFileError, type GameFileKind } from './game-file.errors';
 import { canReadFileContents } from './game-file.policy';
 import { READER_VERSION, type Inspection, type TrayImageInspection } from './inspect.reader';
 import type { CatalogObject } from './package-summary.reader';
@@ -12,6 +12,12 @@ import { filePath } from '../file/file-url.service';
 import { inspectionOf, inspectNow, type InspectionRow } from './inspection.service';
 
 export type FileRow = typeof files.$inferSelect;
+
+/** The answer's error when a file is not the kind of game file asked about. */
+function notOfKind(asked: GameFileKind): { code: string; message: string } {
+  const error = gameFileError('GAME_FILE_OTHER_KIND', { asked });
+  return { code: error.code, message: error.message };
+}
 
 /** Where the reading of a file's current content stands. */
 export type InspectionState = 'pending' | 'read' | 'failed';
@@ -31,9 +37,19 @@ export interface InspectedFile<F extends Inspection['format']> {
  * asked for.
  */
 export async function inspectedFile<F extends Exclude<Inspection['format'], 'other'>>(ctx: Context, fileId: number, format: F): Promise<InspectedFile<F>> {
+  return inspectionOfFile(ctx, await readableFile(ctx, fileId), format);
+}
+
+/** A file whose contents the caller may read (its owner, or staff); refused or not found otherwise. */
+async function readableFile(ctx: Context, fileId: number): Promise<FileRow> {
   const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
   if (!file) throw fileError('FILE_NOT_FOUND', { id: fileId });
   if (!canReadFileContents(ctx.auth, file)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  return file;
+}
+
+/** What the stored inspection of `file`'s current content says, as `format`. */
+async function inspectionOfFile<F extends Exclude<Inspection['format'], 'other'>>(ctx: Context, file: FileRow, format: F): Promise<InspectedFile<F>> {
   const row: InspectionRow | null = await inspectionOf(ctx.db, file.sha256);
   if (!row) return { file, state: 'pending', error: null, result: null };
   if (row.status !== 'read') {
@@ -41,8 +57,7 @@ export async function inspectedFile<F extends Exclude<Inspection['format'], 'oth
     return { file, state: 'failed', error: { code: row.error_code ?? unreadable.code, message: row.error_message ?? unreadable.message }, result: null };
   }
   if (row.format !== format) {
-    const other = gameFileError('GAME_FILE_OTHER_KIND', { asked: format });
-    return { file, state: 'failed', error: { code: other.code, message: other.message }, result: null };
+    return { file, state: 'failed', error: notOfKind(format), result: null };
   }
   return { file, state: 'read', error: null, result: row.result as InspectedFile<F>['result'] };
 }
@@ -67,8 +82,7 @@ export async function trayPictureOf(ctx: Context, fileId: number): Promise<Inspe
  * .room beside it in the same creation (the same tray id in both names).
  */
 export async function roomDataOf(ctx: Context, fileId: number): Promise<InspectedFile<'trayitem'>> {
-  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
-  if (!file) throw fileError('FILE_NOT_FOUND', { id: fileId });
+  const file = await readableFile(ctx, fileId);
   const name = parseTrayFileName(file.filename);
   let itemFileId = fileId;
   if (name?.role === 'room' && file.submission_id !== null) {
@@ -83,10 +97,7 @@ export async function roomDataOf(ctx: Context, fileId: number): Promise<Inspecte
     if (item) itemFileId = item.id;
   }
   const inspected = await inspectedFile(ctx, itemFileId, 'trayitem');
-  if (inspected.state === 'read' && inspected.result?.type !== 'room') {
-    const other = gameFileError('GAME_FILE_OTHER_KIND', { asked: 'room' });
-    return { ...inspected, state: 'failed', error: { code: other.code, message: other.message }, result: null };
-  }
+  if (inspected.state === 'read' && inspected.result?.type !== 'room') return { ...inspected, state: 'failed', error: notOfKind('room'), result: null };
   return inspected;
 }
 
@@ -96,14 +107,12 @@ export async function roomDataOf(ctx: Context, fileId: number): Promise<Inspecte
  * `pending`. Read in the requests' worker; a content too slow for a request stays pending for the job.
  */
 export async function packageDataNow(ctx: Context, fileId: number): Promise<InspectedFile<'package'>> {
-  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
-  if (!file) throw fileError('FILE_NOT_FOUND', { id: fileId });
-  if (!canReadFileContents(ctx.auth, file)) throw refuse(ctx.auth, AuthorizationCode.NOT_OWNER);
+  const file = await readableFile(ctx, fileId);
   const row = await inspectionOf(ctx.db, file.sha256);
   if (!row || row.reader_version < READER_VERSION) {
     await inspectNow(ctx, { sha256: file.sha256, storage_key: file.storage_key, filename: file.filename });
   }
-  return inspectedFile(ctx, fileId, 'package');
+  return inspectionOfFile(ctx, file, 'package');
 }
 
 /** The path of a package's object thumbnail (media-routes.ts): its file version's, plus /thumbnails/{instance}. */

@@ -12,6 +12,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createStorage } from '../../storage/index';
 import { GameFileError, gameFileError } from './game-file.errors';
+import { idHex } from './binary.reader';
 import { readExact } from './byte-source.reader';
 import { DEFAULT_MAX_SCAN_BYTES, scanCandidateIds } from './id-scan.reader';
 import { inspectContent } from './inspect.reader';
@@ -37,7 +38,7 @@ async function answer(request: InspectRequest): Promise<InspectAnswer> {
   if (request.task === 'thumbnail') return { ok: true, thumbnail: await readObjectThumbnail(source, BigInt(`0x${request.instance}`)) };
   if (source.size > DEFAULT_MAX_SCAN_BYTES) throw gameFileError('GAME_FILE_TOO_LARGE', { size: source.size, max: DEFAULT_MAX_SCAN_BYTES });
   const ids = scanCandidateIds(await readExact(source, 0, source.size), { knownHighs: new Set(request.knownHighs) });
-  return { ok: true, ids: [...ids].map((id) => id.toString(16).padStart(16, '0')) };
+  return { ok: true, ids: [...ids].map(idHex) };
 }
 
 parentPort!.on('message', async (request: InspectRequest) => {

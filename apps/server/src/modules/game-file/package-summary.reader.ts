@@ -3,6 +3,7 @@ import type { ByteSource } from './byte-source.reader';
 import { readPackageIndex, readResource, type PackageEntry, type PackageFormat, type PackageIndexOptions } from './dbpf.reader';
 import { GameFileError, gameFileError, type GameFileErrorCode } from './game-file.errors';
 import { Compression, RESOURCE_KINDS, resourceKind, ResourceType, type ResourceKind } from './resource-types.constants';
+import { readVarint } from './protobuf.reader';
 import { readStringTable, type StringTableEntry } from './stbl.reader';
 
 /** A resource key outside the code: numbers for type and group, 16 hex digits for the instance. */
@@ -149,25 +150,6 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
     }
   }
 
-  // Catalog objects: version, common-block version, name key, description key, price (SIMS-FORMATS.md).
-  const texts = new Map(strings.map((e) => [e.key, e.text]));
-  const objects: CatalogObject[] = [];
-  for (const entry of catalogEntries.slice(0, options.maxObjects ?? DEFAULT_MAX_OBJECTS)) {
-    const id = idHex(entry.instance);
-    if (objects.some((o) => o.id === id)) continue;
-    try {
-      const head = await readResource(source, entry, { maxBytes: CATALOG_HEAD_BYTES });
-      if (head.length < 20) throw gameFileError('PACKAGE_RESOURCE_CORRUPT', {});
-      const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-      const text = (at: number) => texts.get(hex32(view.getUint32(at, true))) ?? null;
-      objects.push({ id, name: text(8), description: text(12), price: view.getUint32(16, true) });
-    } catch (error) {
-      if (!(error instanceof GameFileError) || error.code === 'GAME_FILE_READ_FAILED') throw error;
-      warnings.push({ code: error.code, message: error.message, resource: keyText(entry) });
-      objects.push({ id, name: null, description: null, price: null });
-    }
-  }
-
   // A failure in one resource is a warning; the rest of the summary stands.
   const each = async <T>(entries: PackageEntry[], read: (entry: PackageEntry) => Promise<T>, fallback: (entry: PackageEntry) => T | null): Promise<T[]> => {
     const out: T[] = [];
@@ -184,6 +166,22 @@ export async function readPackageSummary(source: ByteSource, options: PackageSum
     return out;
   };
   const maxObjects = options.maxObjects ?? DEFAULT_MAX_OBJECTS;
+
+  // Catalog objects: version, common-block version, name key, description key, price (SIMS-FORMATS.md).
+  const texts = new Map(strings.map((e) => [e.key, e.text]));
+  const firstOfEach = catalogEntries.slice(0, maxObjects).filter((e, i, all) => all.findIndex((other) => other.instance === e.instance) === i);
+  const objects = await each(
+    firstOfEach,
+    async (entry): Promise<CatalogObject> => {
+      const head = await readResource(source, entry, { maxBytes: CATALOG_HEAD_BYTES });
+      if (head.length < 20) throw gameFileError('PACKAGE_RESOURCE_CORRUPT', {});
+      const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+      const text = (at: number) => texts.get(hex32(view.getUint32(at, true))) ?? null;
+      return { id: idHex(entry.instance), name: text(8), description: text(12), price: view.getUint32(16, true) };
+    },
+    (entry) => ({ id: idHex(entry.instance), name: null, description: null, price: null }),
+  );
+
   const casParts = await each(
     casEntries.slice(0, maxObjects),
     async (entry): Promise<CasPartName> => {
@@ -265,14 +263,10 @@ export function readCasPartHead(bytes: Uint8Array): CasPartHead | null {
     at += n;
     return start;
   };
-  let length = 0;
-  for (let shift = 0; ; shift += 7) {
-    if (shift > 28) throw corrupt();
-    const byte = bytes[need(1)]!;
-    length |= (byte & 0x7f) << shift;
-    if ((byte & 0x80) === 0) break;
-  }
-  if (length % 2 !== 0) throw corrupt();
+  const prefix = readVarint(bytes, at);
+  if (!prefix || prefix.value % 2n !== 0n || prefix.value > BigInt(bytes.length)) throw corrupt();
+  const length = Number(prefix.value);
+  at = prefix.next;
   const nameAt = need(length);
   let name = '';
   for (let i = nameAt; i < nameAt + length; i += 2) name += String.fromCharCode(view.getUint16(i, false));

@@ -14,12 +14,16 @@ export async function byteSourceFromStorage(storage: Storage, key: string): Prom
     size: info.size,
     read: async (offset, length) => {
       if (length === 0) return new Uint8Array(0);
-      return collect(await storage.get(key, { start: offset, end: offset + length - 1 }), length);
+      return collectExactly(await storage.get(key, { start: offset, end: offset + length - 1 }), length);
     },
   };
 }
 
-async function collect(stream: Readable, length: number): Promise<Uint8Array> {
+/**
+ * A stored stream's bytes, which must be exactly `length` (a range asked for, or a content's recorded
+ * size); anything else is GAME_FILE_READ_FAILED (the content changed or storage is damaged).
+ */
+export async function collectExactly(stream: Readable, length: number): Promise<Uint8Array> {
   const out = new Uint8Array(length);
   let filled = 0;
   for await (const chunk of stream as AsyncIterable<Uint8Array>) {

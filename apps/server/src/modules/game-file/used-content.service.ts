@@ -1,9 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { objectGuids, submissions } from '../../db/schema/index';
-import { creationsDefiningObjects } from '../dependency/dependency.service';
+import { creationsDefiningObjects, publishedOrOf } from '../dependency/dependency.service';
 import type { SubmissionRow } from '../submission/submission.access';
 import { inspectedFile, type InspectedFile } from './game-file.service';
 import type { HouseholdInspection } from './inspect.reader';
@@ -78,31 +78,33 @@ export async function knownObjectIdHighs(db: DbOrTx): Promise<Uint32Array> {
 }
 
 /**
- * The creations that define these CAS part ids (the packages of their live files list them), as
- * pairs: published creations and those of the members named.
+ * The creations that define these CAS part ids (the read packages of their live files list them),
+ * as pairs of id and creation, among the creations `which` (a condition on `submissions`) lets
+ * through; deleted creations never. Through the GIN index on read packages' CAS part ids.
  */
-export async function creationsDefiningCasParts(db: DbOrTx, ids: readonly string[], alsoOf: readonly number[]): Promise<{ id: string; submission_id: number }[]> {
+export async function creationsDefiningCasParts(db: DbOrTx, ids: readonly string[], which: SQL): Promise<{ id: string; submission: SubmissionRow }[]> {
   if (ids.length === 0) return [];
   const wanted = sql`array[${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::text[]`;
-  const members = sql`array[${sql.join(
-    alsoOf.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
-  return rows<{ id: string; submission_id: number }>(
+  const pairs = await rows<{ id: string; submission_id: number }>(
     db,
-    sql`select distinct part.id, s.id as submission_id
+    sql`select distinct part.id, ${submissions.id} as submission_id
         from file_inspections i
         cross join lateral jsonb_array_elements_text(i.result -> 'casPartIds') as part(id)
         join files f on f.sha256 = i.sha256 and f.deleted_at is null
-        join ${submissions} s on s.id = f.submission_id and s.deleted_at is null
+        join ${submissions} on ${submissions.id} = f.submission_id and ${submissions.deleted_at} is null
         where i.format = 'package' and i.status = 'read' and (i.result -> 'casPartIds') ?| ${wanted}
-          and part.id = any(${wanted})
-          and ((s.status = 'APPROVED' and s.publish_at <= now()) or s.member_id = any(${members}))
-        order by part.id, s.id`,
+          and part.id = any(${wanted}) and ${which}
+        order by 1, 2`,
   );
+  const creationIds = [...new Set(pairs.map((p) => Number(p.submission_id)))];
+  const creations = new Map(creationIds.length === 0 ? [] : (await db.select().from(submissions).where(inArray(submissions.id, creationIds))).map((r) => [r.id, r] as const));
+  return pairs.flatMap((p) => {
+    const submission = creations.get(Number(p.submission_id));
+    return submission ? [{ id: p.id, submission }] : [];
+  });
 }
 
 async function inBatches<T>(ids: readonly string[], lookup: (batch: string[]) => Promise<T[]>): Promise<T[]> {
@@ -113,19 +115,12 @@ async function inBatches<T>(ids: readonly string[], lookup: (batch: string[]) =>
 
 /** Matches object and CAS part ids to the creations that define them. */
 async function matchUsed(ctx: Context, ownerId: number, objectIds: readonly string[], casPartIds: readonly string[]): Promise<UsedItem[]> {
-  const alsoOf = [...new Set([ownerId, ctx.auth.member!.id])];
-  const objects = await inBatches(objectIds, (batch) => creationsDefiningObjects(ctx.db, batch, alsoOf));
-  const parts = await inBatches(casPartIds, (batch) => creationsDefiningCasParts(ctx.db, batch, alsoOf));
-  const partIds = [...new Set(parts.map((p) => p.submission_id))];
-  const partCreations = new Map(
-    partIds.length === 0 ? [] : (await ctx.db.select().from(submissions).where(inArray(submissions.id, partIds))).map((s) => [s.id, s] as const),
-  );
+  const visible = publishedOrOf([ownerId, ctx.auth.member!.id]);
+  const objects = await inBatches(objectIds, (batch) => creationsDefiningObjects(ctx.db, batch, visible));
+  const parts = await inBatches(casPartIds, (batch) => creationsDefiningCasParts(ctx.db, batch, visible));
   return [
     ...objects.map((o) => ({ id: o.object_guid, kind: 'object' as const, submission: o.submission })),
-    ...parts.flatMap((p) => {
-      const submission = partCreations.get(p.submission_id);
-      return submission ? [{ id: p.id, kind: 'cas_part' as const, submission }] : [];
-    }),
+    ...parts.map((p) => ({ id: p.id, kind: 'cas_part' as const, submission: p.submission })),
   ];
 }
 
