@@ -3,20 +3,34 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
+import { ProtoWriter, sampleJpeg, trayMetadata, wrapTrayData, wrapTrayImage } from '../../apps/server/src/modules/game-file/fixture-writers';
 import { CreationEditor } from '../pages/creation-editor';
+import { FilesStep } from '../pages/files-step';
 import { LoginPage } from '../pages/login-page';
 import { Shell } from '../pages/shell';
 
-/** Two real PNG images, made for the test. */
-async function makeImages(): Promise<string[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-e2e-'));
+/** Two real PNG screenshots of the size the site asks for (4:3, 1024×768), made for the test. */
+async function makeImages(dir: string): Promise<string[]> {
   const files: string[] = [];
   for (const [name, colour] of [['front.png', '#8fb996'], ['garden.png', '#e9c46a']] as const) {
     const file = path.join(dir, name);
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).png().toFile(file);
+    await sharp({ create: { width: 1024, height: 768, channels: 3, background: colour } }).png().toFile(file);
     files.push(file);
   }
   return files;
+}
+
+/** The lot's three tray files as the game saves them: its tray item, blueprint and picture. */
+async function makeTrayFiles(dir: string): Promise<{ trayitem: string; blueprint: string; bpi: string }> {
+  const id = 0x00000000c0771a9en;
+  const trayitem = path.join(dir, '0x00000002!0x00000000c0771a9e.trayitem');
+  const lot = { sizeX: 30, sizeZ: 20, price: 64_500, bedrooms: 2, bathrooms: 1, thumbnails: 1 };
+  fs.writeFileSync(trayitem, wrapTrayData(trayMetadata({ id, type: 2, name: 'Seaside Cottage', description: 'By the sea', creatorId: 7n, creatorName: 'Cora', lot }).toBytes()));
+  const blueprint = path.join(dir, '0x00000000!0x00000000c0771a9e.blueprint');
+  fs.writeFileSync(blueprint, wrapTrayData(new ProtoWriter().varint(1, 30).varint(2, 20).toBytes()));
+  const bpi = path.join(dir, '0x00000003!0x00000000c0771a9e.bpi');
+  fs.writeFileSync(bpi, wrapTrayImage(await sampleJpeg(160, 120), 1));
+  return { trayitem, blueprint, bpi };
 }
 
 async function missingCount(page: import('@playwright/test').Page, id: number, token: string): Promise<string[]> {
@@ -27,9 +41,11 @@ async function missingCount(page: import('@playwright/test').Page, id: number, t
   return ((await res.json()) as any).data.submissionProperties.missing_items.map((m: { message: string }) => m.message);
 }
 
-test('a creator creates a lot, fills the five steps, submits it and finds it awaiting approval', async ({ page }) => {
+test('a creator creates a lot, fills the five steps, fixes what the automatic checks refuse, submits it and finds it awaiting approval', async ({ page }) => {
   test.setTimeout(180_000);
-  const images = await makeImages();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-e2e-'));
+  const images = await makeImages(dir);
+  const tray = await makeTrayFiles(dir);
   await new LoginPage(page).open();
   await new LoginPage(page).signIn('creator@corner.test');
   const shell = new Shell(page);
@@ -56,8 +72,12 @@ test('a creator creates a lot, fills the five steps, submits it and finds it awa
   await expect.poll(() => missingCount(page, id, token)).toEqual(['Missing category', 'Missing images', 'Missing tags']);
   await editor.screenshot('lot-step-1-filled');
 
-  // Step 2: files (nothing required to submit; the step is there).
+  // Step 2: the tray item and its picture; the blueprint is forgotten.
   await editor.goToStep('Files');
+  const files = new FilesStep(page);
+  await files.upload(tray.trayitem, tray.bpi);
+  await files.expectFile('0x00000002!0x00000000c0771a9e.trayitem', 'Tray item');
+  await files.expectFile('0x00000003!0x00000000c0771a9e.bpi', 'Tray picture');
   await editor.screenshot('lot-step-2');
 
   // Step 3: a real upload of two images, then reorder them.
@@ -91,10 +111,27 @@ test('a creator creates a lot, fills the five steps, submits it and finds it awa
   await expect.poll(() => missingCount(page, id, token)).toEqual([]);
   await editor.screenshot('lot-step-4');
 
-  // Step 5: terms, the acknowledgement, submit.
+  // Step 5: complete, but the automatic checks refuse it: the blueprint is missing.
   await editor.goToStep('Terms and submit');
-  await expect(page.getByText('Everything is ready')).toBeVisible();
+  await expect(page.getByText('Nothing is missing', { exact: true })).toBeVisible();
   await page.getByRole('radio', { name: 'Yes, it is shared only here' }).check();
+  await page.getByRole('checkbox', { name: 'I have read and accept this' }).check();
+  const checks = page.getByRole('region', { name: 'Before a reviewer looks' });
+  const fileSet = checks.getByRole('listitem').filter({ hasText: /^Tray files/ });
+  await expect(fileSet).toHaveAttribute('data-outcome', 'failure');
+  await expect(fileSet).toContainText('A lot needs its .trayitem, its .blueprint and at least one .bpi picture; .blueprint is missing.');
+  await expect(page.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+  await expect(page.getByText('Fix what the automatic checks refuse first.')).toBeVisible();
+  await editor.screenshot('lot-step-5-check-fails');
+
+  // The creator adds the blueprint in step 2 and comes back: the check passes, and it can be sent.
+  await editor.goToStep('Files');
+  await files.upload(tray.blueprint);
+  await files.expectFile('0x00000000!0x00000000c0771a9e.blueprint', 'Lot blueprint');
+  await editor.goToStep('Terms and submit');
+  await expect(fileSet).toHaveAttribute('data-outcome', 'pass');
+  await expect(checks.locator('[data-outcome="failure"]')).toHaveCount(0);
+  await expect(page.getByText('Everything is ready')).toBeVisible();
   await page.getByRole('checkbox', { name: 'I have read and accept this' }).check();
   await editor.screenshot('lot-step-5');
   await page.getByRole('button', { name: 'Submit for review' }).click();

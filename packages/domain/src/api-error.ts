@@ -5,6 +5,7 @@
  */
 export const API_ERROR = {
   submissionIncomplete: 'SUBMISSION_INCOMPLETE',
+  submissionChecksFailed: 'SUBMISSION_CHECKS_FAILED',
   reviewLocked: 'REVIEW_LOCKED',
   rateLimited: 'RATE_LIMITED',
   throttledAccount: 'THROTTLED_ACCOUNT',

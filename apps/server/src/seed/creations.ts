@@ -12,6 +12,7 @@ import {
   newItems,
   objectGuids,
   reports,
+  requiredItems,
   rooms,
   sets,
   submissionAttributes,
@@ -21,6 +22,7 @@ import {
   updateRequests,
 } from '../db/schema/index';
 import type { Storage } from '../storage/index';
+import { demoFilesOf, storeDemoFiles } from './files';
 import { renderDemoImages, storeDemoImages } from './images';
 
 const DAY = 86_400_000;
@@ -44,12 +46,14 @@ interface DemoCreation {
   rejection?: string;
   /** Object GUIDs its packages define (16 hex digits): lots, rooms and households built in the demo can use them. */
   objectGuids?: string[];
+  /** Demo objects its lot places. Once submitted, each creation defining one is a required item, as the checks ask. */
+  uses?: (keyof typeof DEMO_OBJECT_GUIDS)[];
 }
 
 /** Creations in every queue, so a new user sees a lived-in portal with badges. */
 const CREATIONS: DemoCreation[] = [
   { owner: 'creator@corner.test', kind: 'item', name: 'Willow Rattan Armchair', category: 'Armchairs', status: 'CREATED', description: 'A light rattan armchair with a linen cushion in five swatches.', keywords: 'rattan, armchair, boho' },
-  { owner: 'creator@corner.test', kind: 'lot', name: 'Maple Lane Starter Home', category: 'Residential Lots', status: 'CREATED', description: 'A cosy two-bedroom starter home on a 20 by 15 lot, fully furnished.', keywords: 'starter, family, cosy' },
+  { owner: 'creator@corner.test', kind: 'lot', name: 'Maple Lane Starter Home', category: 'Residential Lots', status: 'CREATED', uses: ['brassFloorLamp'], description: 'A cosy two-bedroom starter home on a 20 by 15 lot, fully furnished.', keywords: 'starter, family, cosy' },
   { owner: 'creator@corner.test', kind: 'item', name: 'Sage Linen Sofa', category: 'Sofas', status: 'SUBMITTED', description: 'A deep three-seater sofa in sage linen with matching pillows.', keywords: 'sofa, linen, sage' },
   { owner: 'creator@corner.test', kind: 'room', name: 'Sunny Nursery', category: 'Rooms', status: 'TESTING', test: 'open', description: 'A bright nursery room with a crib, changing table and soft rugs.', keywords: 'nursery, baby, pastel' },
   { owner: 'creator@corner.test', kind: 'item', name: 'Terrazzo Coffee Table', category: 'Coffee Tables', status: 'SUBMITTED', test: 'failed', description: 'A round terrazzo coffee table with brass legs in four colours.', keywords: 'terrazzo, table, modern' },
@@ -59,7 +63,7 @@ const CREATIONS: DemoCreation[] = [
   { owner: 'creator@corner.test', kind: 'sim', name: 'The Okafor Family', category: 'Households', status: 'APPROVED', publishInDays: -20, report: 'Custom content listed as required is missing.', description: 'A family of four with their own style, traits and aspirations.', keywords: 'family, household, sims' },
   { owner: 'creator@corner.test', kind: 'item', name: 'Velvet Canopy Bed', category: 'Beds', status: 'APPROVED', publishInDays: -30, updateRequest: { message: 'Added three new velvet swatches and fixed the shadow map.' }, description: 'A double canopy bed in soft velvet with sheer curtains.', keywords: 'bed, velvet, canopy' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Retro Diner Booth', category: 'Armchairs', status: 'SUBMITTED', description: 'A red vinyl diner booth with chrome trim for café lots.', keywords: 'retro, diner, booth' },
-  { owner: 'artist@corner.test', kind: 'lot', name: 'Harbour Café', category: 'Community Lots', status: 'SUBMITTED', description: 'A seaside café with outdoor seating and a small bakery counter.', keywords: 'cafe, harbour, community' },
+  { owner: 'artist@corner.test', kind: 'lot', name: 'Harbour Café', category: 'Community Lots', status: 'SUBMITTED', uses: ['brassFloorLamp'], description: 'A seaside café with outdoor seating and a small bakery counter.', keywords: 'cafe, harbour, community' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Moonlight Curtains', category: 'Curtains', status: 'APPROVED', publishInDays: -45, objectGuids: [DEMO_OBJECT_GUIDS.moonlightCurtains], updateRequest: { message: 'New longer variant for tall windows.', test: 'open' }, description: 'Floor-length sheer curtains that glow softly at night.', keywords: 'curtains, sheer, night' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Ivy Wall Shelf', category: 'Decor', status: 'CREATED', description: 'A floating wall shelf with trailing ivy and small pots.', keywords: 'shelf, ivy, plants' },
 ];
@@ -160,7 +164,16 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
     if (tag !== null) await db.insert(submissionAttributes).values({ submission_id: submissionId, attribute_id: tag });
     if (c.objectGuids) await db.insert(objectGuids).values(c.objectGuids.map((object_guid) => ({ submission_id: submissionId, object_guid })));
     const rendered = await pictures[i];
-    if (storage && rendered) await storeDemoImages(db, storage, { submissionId, memberId: idOf(c.owner), name: c.name }, rendered);
+    if (storage && rendered) {
+      await storeDemoImages(db, storage, { submissionId, memberId: idOf(c.owner), name: c.name }, rendered);
+      const objectId = c.objectGuids?.[0] ?? `00de0000000000${(i + 1).toString(16).padStart(2, '0')}`;
+      const uses = (c.uses ?? []).map((key) => DEMO_OBJECT_GUIDS[key]);
+      await storeDemoFiles(db, storage, { submissionId, memberId: idOf(c.owner) }, demoFilesOf({ kind: c.kind, name: c.name, objectId, uses, picture: rendered[0]! }));
+    }
+    if (submitted && c.uses?.length) {
+      const definers = await db.select({ submission_id: objectGuids.submission_id }).from(objectGuids).where(inArray(objectGuids.object_guid, c.uses.map((key) => DEMO_OBJECT_GUIDS[key])));
+      await db.insert(requiredItems).values(definers.map((d, ord) => ({ submission_id: submissionId, type: 'id' as const, download: String(d.submission_id), ord })));
+    }
     if (c.test) {
       await db.insert(tests).values({
         submission_id: submissionId,

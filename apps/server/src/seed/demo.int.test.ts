@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../test/server';
+import { silentLog, useTestServer } from '../test/server';
 import { submissions } from '../db/schema/index';
+import { inspectPendingFiles } from '../modules/game-file/inspection.service';
 import { seedDemo } from './demo';
 
 const server = useTestServer();
@@ -19,5 +20,24 @@ describe('the demo data', () => {
       const res = await server.gql('query ($id: Int!) { submissionProperties(id: $id) { missing_items { message } } }', { id: s.id }, { token });
       expect({ name: s.name, missing: res.data!.submissionProperties.missing_items }).toEqual({ name: s.name, missing: [] });
     }
+  });
+
+  it('gives every creation game files the server reads, and those waiting for review pass the automatic checks', async () => {
+    await inspectPendingFiles({ database: server.database, config: server.config, log: silentLog as never });
+    const all = await server.database.db.select({ id: submissions.id, name: submissions.name, status: submissions.status, member_id: submissions.member_id }).from(submissions);
+    const checks = 'query ($id: Int!) { submissionProperties(id: $id) { files { filename } automatic_checks { id outcome message } } }';
+    const outcomes = new Map<string, { id: string; outcome: string; message: string }[]>();
+    for (const s of all.filter((c) => c.name !== null)) {
+      const res = await server.gql(checks, { id: s.id }, { token: await server.tokenFor(s.member_id) });
+      expect(res.errors).toBeUndefined();
+      expect(res.data!.submissionProperties.files.length, s.name!).toBeGreaterThan(0);
+      outcomes.set(s.name!, res.data!.submissionProperties.automatic_checks);
+    }
+    for (const s of all.filter((c) => c.status === 'SUBMITTED' || c.status === 'TESTING')) {
+      expect({ name: s.name, failing: outcomes.get(s.name!)!.filter((c) => c.outcome !== 'pass') }).toEqual({ name: s.name, failing: [] });
+    }
+    // The draft lot uses the published lamp without listing it: step 5 shows its creator the failing check.
+    expect(outcomes.get('Maple Lane Starter Home')!.find((c) => c.id === 'usedContent')).toMatchObject({ outcome: 'failure', message: expect.stringContaining('Brass Floor Lamp') });
+    expect(outcomes.get('Harbour Café')!.find((c) => c.id === 'usedContent')).toMatchObject({ outcome: 'pass' });
   });
 });

@@ -76,6 +76,8 @@ export async function buildRole(db: Db, name: string, permissionNames: readonly 
 
 export interface SubmissionFileOptions {
   filename?: string;
+  /** What its first bytes say it is (sims4-package when left out). */
+  kind?: string;
   /** The sha256 of each version, oldest first (random ones when left out); the last is the current content. */
   versions?: string[];
   published_version?: number | null;
@@ -100,7 +102,7 @@ export async function buildSubmissionFile(db: Db, submissionId: number, options:
     .values({
       submission_id: submissionId,
       member_id: s!.member_id,
-      kind: 'sims4-package',
+      kind: options.kind ?? 'sims4-package',
       version: hashes.length,
       published_version: options.published_version ?? null,
       deleted_at: options.deleted_at ?? null,
@@ -112,7 +114,21 @@ export async function buildSubmissionFile(db: Db, submissionId: number, options:
   return row!.id;
 }
 
-/** A live image of a creation (its content is not stored: for listing, not for serving). */
+/**
+ * The files a creation of `kind` needs to pass the automatic file checks (issue 15): a lot's,
+ * room's or household's tray files, or one Sims 4 package. Not read by the inspection job (their
+ * content is not stored), so the checks that read contents stay pending, which does not block.
+ */
+export async function buildSubmittableFiles(db: Db, submissionId: number, kind: string): Promise<void> {
+  const trayFiles: Record<string, [string, string][]> = {
+    lot: [['tray-item', 'home.trayitem'], ['blueprint', 'home.blueprint'], ['tray-image', 'home.bpi']],
+    room: [['tray-item', 'den.trayitem'], ['room', 'den.room'], ['tray-image', 'den.rmi']],
+    sim: [['tray-item', 'family.trayitem'], ['household-binary', 'family.householdbinary'], ['tray-image', 'family.hhi'], ['tray-image', 'family.sgi']],
+  };
+  for (const [fileKind, filename] of trayFiles[kind] ?? [['sims4-package', 'chair.package']]) await buildSubmissionFile(db, submissionId, { kind: fileKind, filename });
+}
+
+/** A live image of a creation, of a size the picture check passes (its content is not stored: for listing, not for serving). */
 export async function buildImage(db: Db, submissionId: number, options: { ord?: number } = {}): Promise<number> {
   const { eq } = await import('drizzle-orm');
   const { images, submissions } = await import('../db/schema/index');
@@ -121,7 +137,7 @@ export async function buildImage(db: Db, submissionId: number, options: { ord?: 
   const sha256 = crypto.randomBytes(32).toString('hex');
   const [row] = await db
     .insert(images)
-    .values({ submission_id: submissionId, member_id: s!.member_id, ord: options.ord ?? 0, filename: 'picture.png', mimetype: 'image/png', filesize: 100, width: 800, height: 600, sha256, storage_key: blobKey(sha256) })
+    .values({ submission_id: submissionId, member_id: s!.member_id, ord: options.ord ?? 0, filename: 'picture.png', mimetype: 'image/png', filesize: 100, width: 1024, height: 768, sha256, storage_key: blobKey(sha256) })
     .returning({ id: images.id });
   return row!.id;
 }

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ACCESS, pagePermission } from '@corner/domain';
 import { conversations, conversationTags, conversationThreads, images, updateRequests } from '../../db/schema/index';
 import { publishDue } from '../../jobs/publish.job';
-import { buildConversation, buildMember, buildRole, buildSubmission } from '../../test/factories';
+import { buildConversation, buildMember, buildRole, buildSubmission, buildSubmittableFiles } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { formatUtc, recordStoryAndNotify } from './story.service';
 
@@ -118,7 +118,8 @@ describe('every status change is recorded where it happens', () => {
     const cat = (await server.gql('{ categories(name: "Sofas") { id attribute_groups { attribute_type { attribute_type_id } attributes { id } } } }', {}, { token: owner.token })).data!.categories[0];
     const tag = cat.attribute_groups.find((g: { attribute_type: { attribute_type_id: number } }) => g.attribute_type.attribute_type_id === 8).attributes[0].id;
     await server.gql('mutation ($id: Int!, $input: SubmissionPropertiesInput!) { updateSubmissionProperties(id: $id, input: $input) { id } }', { id, input: { keywords: 'story, mod', category_id: cat.id, attributes: [tag] } }, { token: owner.token });
-    await server.database.db.insert(images).values({ submission_id: id, member_id: owner.id, filename: 'front.png', mimetype: 'image/png', filesize: 10, sha256: 'y', storage_key: 'y' });
+    await server.database.db.insert(images).values({ submission_id: id, member_id: owner.id, filename: 'front.png', mimetype: 'image/png', filesize: 10, width: 1024, height: 768, sha256: 'y', storage_key: 'y' });
+    await buildSubmittableFiles(server.database.db, id, 'mod');
     const res = await server.gql('mutation ($id: Int!) { updateSubmissionStatus(id: $id, status: "SUBMITTED") { status } }', { id }, { token: owner.token });
     expect(res.errors).toBeUndefined();
     expect((await lastEntry(id)).text).toBe(`Submitted for review by ${owner.username}.`);

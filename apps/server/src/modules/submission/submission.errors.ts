@@ -1,4 +1,4 @@
-import { ownerActionsFrom, type LifecycleAction, type MissingItem, type SubmissionStatus } from '@corner/domain';
+import { ownerActionsFrom, type CheckResult, type LifecycleAction, type MissingItem, type SubmissionStatus } from '@corner/domain';
 import { defineErrors, type AppError, type ErrorCodeOf } from '../../errors';
 
 /** Why a creation cannot be edited now, by status: each tells the creator what to do. */
@@ -56,6 +56,12 @@ export const submissionError = defineErrors({
     category: 'validation',
     message: (p: { missing: MissingItem[] }) => `This creation cannot be submitted yet: ${p.missing.map((m) => m.message).join('; ')}.`,
     extensions: (p) => ({ missing: p.missing }),
+  },
+  /** The automatic checks (issue 15) that fail: each says what to do. */
+  SUBMISSION_CHECKS_FAILED: {
+    category: 'validation',
+    message: (p: { failing: CheckResult[] }) => `This creation cannot be submitted yet: ${p.failing.map((c) => `${c.title}: ${c.message}`).join(' ')}`,
+    extensions: (p) => ({ failing: p.failing.map((c) => ({ id: c.id, title: c.title, message: c.message })) }),
   },
   SUBMISSION_TRANSITION_NOT_ALLOWED: {
     category: 'conflict',

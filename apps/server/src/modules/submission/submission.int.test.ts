@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { images, logs, submissions, tests } from '../../db/schema/index';
-import { buildMember, buildSubmission } from '../../test/factories';
+import { buildMember, buildSubmission, buildSubmittableFiles } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 
 const server = useTestServer();
@@ -198,6 +198,14 @@ describe('submitting', () => {
     expect(now.data!.submissionProperties.missing_items).toEqual([]);
 
     expect((await server.gql(STATUS, { id: lot.id, status: 'SUBMITTED' }, { token: other.token })).errors![0]!.extensions!.code).toBe('NOT_OWNER');
+    // Complete, but the automatic checks fail: no tray files, a picture of no known size.
+    const failing = await server.gql(STATUS, { id: lot.id, status: 'SUBMITTED' }, { token: creator.token });
+    expect(failing.errors![0]).toMatchObject({ extensions: { code: 'SUBMISSION_CHECKS_FAILED', category: 'validation' } });
+    expect((failing.errors![0]!.extensions!.failing as { id: string }[]).map((c) => c.id)).toEqual(['fileSet', 'imageSize']);
+    expect(failing.errors![0]!.message).toContain('A lot needs its .trayitem, its .blueprint and at least one .bpi picture');
+    expect((await server.gql('query ($id: Int!) { submissionProperties(id: $id) { status } }', { id: lot.id }, { token: creator.token })).data!.submissionProperties.status).toBe('CREATED');
+    await buildSubmittableFiles(server.database.db, lot.id, 'lot');
+    await server.database.db.update(images).set({ width: 1024, height: 768 }).where(eq(images.submission_id, lot.id));
     const submitted = await server.gql(STATUS, { id: lot.id, status: 'SUBMITTED' }, { token: creator.token });
     expect(submitted.data!.updateSubmissionStatus.status).toBe('SUBMITTED');
     const waiting = await server.gql('{ myCounters { waiting created } }', {}, { token: creator.token });
@@ -253,7 +261,8 @@ describe('submitting', () => {
     const residential = await leafCategory('Residential Lots');
     await update(lot.id, { keywords: 'starter, family', category_id: residential.id, attributes: [residential.tag] });
     await server.gql('mutation ($id: Int!) { updateLot(id: $id, input: { value: 85000, lot_width: 30, lot_depth: 20, furnished: true, number_of_floors: 2 }) { id } }', { id: lot.id }, { token: creator.token });
-    await server.database.db.insert(images).values({ submission_id: lot.id, member_id: creator.id, filename: 'front.png', mimetype: 'image/png', filesize: 10, sha256: 'x', storage_key: 'x' });
+    await server.database.db.insert(images).values({ submission_id: lot.id, member_id: creator.id, filename: 'front.png', mimetype: 'image/png', filesize: 10, width: 1024, height: 768, sha256: 'x', storage_key: 'x' });
+    await buildSubmittableFiles(server.database.db, lot.id, 'lot');
     await server.database.db.update(submissions).set({ status: 'REJECTED' }).where(eq(submissions.id, lot.id));
     const abilities = 'query ($id: Int!) { submissionProperties(id: $id) { status abilities { canEdit canSubmit canWithdraw canDelete canApprove canReject canTest } } }';
     const before = await server.gql(abilities, { id: lot.id }, { token: creator.token });

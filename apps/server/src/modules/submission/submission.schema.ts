@@ -222,13 +222,6 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: SubmissionPropertiesInput, required: true }) },
     resolve: (_r, a, ctx) => service.updateSubmissionProperties(ctx, a.id, given(a.input)),
   }),
-  updateSubmissionStatus: t.field({
-    type: SubmissionPropertiesRef,
-    description: 'The creator submits (CREATED → SUBMITTED, when nothing is missing) or withdraws (SUBMITTED → CREATED).',
-    authScopes: policy.signedIn,
-    args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), status: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => service.updateSubmissionStatus(ctx, a.id, a.status),
-  }),
   addRequiredItem: t.field({
     type: [RequiredItemRef],
     description: "Adds one required download at the end of a creation's list, unless it is there already; returns the whole list.",

@@ -7,11 +7,7 @@ import {
   requiredItemInput,
   submissionPropertiesInput,
   validationMap,
-  UNFINISHED_TEST_STATUSES,
-  ownerTransition,
-  SUBMISSION_STATUSES,
   type CompletenessCategory,
-  type SubmissionStatus,
   type ItemFieldsInput,
   type LotFieldsInput,
   type MissingItem,
@@ -42,7 +38,6 @@ import {
   submissionCollections,
   submissions,
   submissionThemes,
-  tests,
   themes,
 } from '../../db/schema/index';
 import { AuthorizationCode, refuse, validationError } from '../../errors';
@@ -50,7 +45,6 @@ import { changes, writeLog } from '../log/log.service';
 import { beginEdit, isOwner, loadSubmission, submissionForView, type SubmissionRow } from './submission.access';
 import { canDeleteSubmission } from './submission.policy';
 import { notEditable, submissionError } from './submission.errors';
-import { recordStoryAndNotify } from '../story/story.service';
 import { KIND_TABLES, loadKindRow, type CREATABLE_KINDS } from './submission.kinds';
 
 /** Parses input with a domain rule, or throws Lighthouse validation errors naming each field. */
@@ -483,57 +477,6 @@ export async function completenessOf(db: DbOrTx, s: SubmissionRow): Promise<Miss
     ...(lot ? { lot } : {}),
     ...(children ? { children } : {}),
   });
-}
-
-/**
- * The owner's status changes (DESIGN section 3): submit (CREATED → SUBMITTED, only when nothing is
- * missing) and withdraw (SUBMITTED → CREATED, only while no test runs). Staff transitions are the
- * review module's.
- */
-export async function updateSubmissionStatus(ctx: Context, id: number, status: string): Promise<SubmissionRow> {
-  return ctx.db.transaction(async (tx) => {
-    const s = await loadSubmission(tx, id, { forUpdate: true });
-    await submissionForView(ctx, id, tx);
-    if (s.member_id !== ctx.auth.member!.id) throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'not-creator' });
-    if (s.deleted_at) throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'deleted' });
-    if (s.model_type === 'set_item') throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'set-item' });
-    const from = s.status;
-    if (from === status) return s;
-    // The owner's status changes are the lifecycle's (packages/domain/src/submission/lifecycle.ts).
-    const transition = isSubmissionStatus(status) ? ownerTransition(from, status) : null;
-    if (transition?.action === 'submit') {
-      const missing = await completenessOf(tx, s);
-      if (missing.length) throw submissionError('SUBMISSION_INCOMPLETE', { missing });
-      // A rejected creation is sent again in one step, as a draft is.
-      await setStatus(ctx, tx, s, 'SUBMITTED', { was_submitted: true, submitted_at: new Date() });
-      await recordStoryAndNotify(tx, { submission_id: s.id, kind: 'submitted', actor_id: ctx.auth.member!.id });
-    } else if (transition?.action === 'withdraw') {
-      const [running] = await tx
-        .select({ id: tests.id })
-        .from(tests)
-        .where(and(eq(tests.submission_id, s.id), inArray(tests.status, [...UNFINISHED_TEST_STATUSES])))
-        .limit(1);
-      if (running) throw submissionError('SUBMISSION_TEST_RUNNING');
-      await setStatus(ctx, tx, s, 'CREATED', {});
-    } else {
-      throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'status', from, to: status });
-    }
-    return loadSubmission(tx, id);
-  });
-}
-
-function isSubmissionStatus(value: string): value is SubmissionStatus {
-  return (SUBMISSION_STATUSES as readonly string[]).includes(value);
-}
-
-async function setStatus(ctx: Context, tx: DbOrTx, s: SubmissionRow, status: 'CREATED' | 'SUBMITTED', extra: Partial<SubmissionRow>) {
-  await tx.update(submissions).set({ status, ...extra, updated_at: new Date() }).where(eq(submissions.id, s.id));
-  // A set's children travel with it.
-  if (s.model_type === 'set') {
-    const children = await setChildren(tx, s.model_id);
-    if (children.length) await tx.update(submissions).set({ status }).where(inArray(submissions.id, children.map((c) => c.id)));
-  }
-  await writeLog(tx, { submission_id: s.id, member_id: ctx.auth.member!.id, entity: 'submission', entity_id: s.id, action: 'status', previous_values: { status: s.status }, new_values: { status } });
 }
 
 /**

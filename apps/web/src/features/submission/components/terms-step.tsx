@@ -29,6 +29,7 @@ import type { FieldErrors } from '../../../ui/auto-save/auto-saver';
 import type { Draft } from '../../../ui/auto-save/draft-store';
 import { useAutoSave } from '../../../ui/auto-save/use-auto-save';
 import { AutomaticChecks } from '../../check/components/automatic-checks';
+import { AutomaticChecksFragment } from '../../check/graphql';
 import { EditCreationQuery, UpdateSubmissionPropertiesMutation, UpdateSubmissionStatusMutation } from '../graphql';
 import { AWAITING_APPROVAL_LINK } from '../links';
 import { missingItemText, type MissingItemView } from '../missing-items';
@@ -115,7 +116,9 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
 
   const missing = creation.missing_items;
   // Whether it is the creator's to send (a draft, or a rejected creation again) is the server's answer.
-  const canSubmit = !isReadOnly && creation.abilities.canSubmit && missing.length === 0 && hasAccepted;
+  // A failing automatic check blocks submission as a missing item does; warnings and pending ones do not.
+  const failingChecks = (readFragment(AutomaticChecksFragment, creation).automatic_checks ?? []).filter((c) => c.outcome === 'failure');
+  const canSubmit = !isReadOnly && creation.abilities.canSubmit && missing.length === 0 && failingChecks.length === 0 && hasAccepted;
   // Read-only shows the answers given: an empty one reads "Not set", not as a prompt to choose.
   const notSet = isReadOnly ? t('edit.notSet') : undefined;
   const isWaiting = creation.abilities.canWithdraw;
@@ -138,7 +141,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
       setSubmitError(errorCause(result.error));
       // Something went missing since the page loaded (a file removed in another tab): the list
       // above is reloaded, so it shows what to add.
-      if (hasErrorCode(result.error, API_ERROR.submissionIncomplete)) {
+      if (hasErrorCode(result.error, API_ERROR.submissionIncomplete) || hasErrorCode(result.error, API_ERROR.submissionChecksFailed)) {
         await client.query(EditCreationQuery, { id: creation.id }, { requestPolicy: 'network-only' }).toPromise();
       }
       return;
@@ -249,7 +252,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
           </StepSection>
           <Divider />
           <StepSection title={t('terms.readyTitle')}>
-            <CompletenessReport missing={missing} modelType={creation.model_type} id={creation.id} />
+            <CompletenessReport missing={missing} modelType={creation.model_type} id={creation.id} checksFail={failingChecks.length > 0} />
             <AutomaticChecks
               creation={creation}
               onRecheck={() => void client.query(EditCreationQuery, { id: creation.id }, { requestPolicy: 'network-only' }).toPromise()}
@@ -265,7 +268,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
               </Button>
               {!canSubmit ? (
                 <Text size="sm" c="dimmed">
-                  {missing.length > 0 ? t('terms.blockedMissing') : t('terms.blockedAccept')}
+                  {missing.length > 0 ? t('terms.blockedMissing') : failingChecks.length > 0 ? t('terms.blockedChecks') : t('terms.blockedAccept')}
                 </Text>
               ) : null}
             </Group>
@@ -301,17 +304,29 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
   );
 }
 
-/** What the completeness check still misses, each linking to its step; "Everything is ready" when nothing. */
+/**
+ * What the completeness check still misses, each linking to its step; "Everything is ready" when
+ * nothing is missing and no automatic check fails (`checksFail`: the checks below say what).
+ */
 function CompletenessReport({
   missing,
   modelType,
   id,
+  checksFail,
 }: {
   missing: readonly MissingItemView[];
   modelType: string;
   id: number;
+  checksFail: boolean;
 }) {
   const { t } = useTranslation();
+  if (missing.length === 0 && checksFail) {
+    return (
+      <Alert color="gray" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={t('terms.nothingMissing')}>
+        {t('terms.nothingMissingText')}
+      </Alert>
+    );
+  }
   if (missing.length === 0) {
     return (
       <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={t('terms.ready')}>

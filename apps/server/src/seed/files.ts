@@ -1,0 +1,105 @@
+import { classifyFile, mimetypeOfKind, type ModelType } from '@corner/domain';
+import type { DbOrTx } from '../db/client';
+import { files, fileVersions } from '../db/schema/index';
+import {
+  catalogHead,
+  familyData,
+  ProtoWriter,
+  trayMetadata,
+  wrapTrayData,
+  wrapTrayImage,
+  writePackage,
+  writeStbl,
+  writeZipArchive,
+} from '../modules/game-file/fixture-writers';
+import type { Storage } from '../storage/index';
+
+/** Resource types of a catalog object as the package reader knows them (resource-types.constants.ts). */
+const COBJ = 0x319e4f1d;
+const THUMBNAIL = 0x3c1af1f2;
+const STBL = 0x220557da;
+
+/** What a demo creation's files say about it: its kind, name, the object id its package defines and the ids its lot uses. */
+export interface DemoFilesOf {
+  kind: Exclude<ModelType, 'set_item'>;
+  name: string;
+  /** The 16-hex-digit id of its one catalog object (items and sets). */
+  objectId: string;
+  /** Object ids a lot or room places (16 hex digits each). */
+  uses?: readonly string[];
+  /** A picture of it (a JPEG): tray pictures and catalog thumbnails are made from it. */
+  picture: Buffer;
+}
+
+/**
+ * The game files of a demo creation, written in code with the same writers as the tests, so the
+ * demo reads as a lived-in portal: step 2 shows what the server read, and a creation waiting for
+ * review passes the automatic checks its creator met before submitting (issue 15). Items and sets
+ * hold a package with one named catalog object and its thumbnail; a mod a script; a lot, room or
+ * household the tray files the site requires of it.
+ */
+export function demoFilesOf(c: DemoFilesOf): { filename: string; bytes: Uint8Array }[] {
+  const slug = c.name.replace(/[^A-Za-z0-9]+/g, '');
+  const id = BigInt(`0x${c.objectId}`);
+  const trayId = `0x${c.objectId}`;
+  const picture = new Uint8Array(c.picture);
+  const tray = (type: number, extra: Partial<Parameters<typeof trayMetadata>[0]>) =>
+    wrapTrayData(trayMetadata({ id, type, name: c.name, description: c.name, creatorId: 1n, creatorName: 'Corner demo', ...extra }).toBytes());
+  const placed = () => {
+    const body = new ProtoWriter().varint(1, 30).varint(2, 20);
+    for (const guid of c.uses ?? []) body.message(3, new ProtoWriter().varint(1, 7).fixed64(30, BigInt(`0x${guid}`)));
+    return wrapTrayData(body.toBytes());
+  };
+  switch (c.kind) {
+    case 'item':
+    case 'set':
+      return [
+        {
+          filename: `${slug}.package`,
+          bytes: writePackage([
+            { type: COBJ, group: 0, instance: id, data: catalogHead(0x1000, 0x1001, 250) },
+            { type: THUMBNAIL, group: 0, instance: id, data: picture },
+            { type: STBL, group: 0, instance: id & 0x00ffffffffffffffn, data: writeStbl([{ key: 0x1000, text: c.name }, { key: 0x1001, text: `${c.name}, from the Corner demo.` }]), compression: 'zlib' },
+          ]),
+        },
+      ];
+    case 'mod':
+      return [{ filename: `${slug}.ts4script`, bytes: writeZipArchive([{ name: `${slug.toLowerCase()}/__init__.pyc`, data: new Uint8Array([0x55, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0]) }]) }];
+    case 'lot':
+      return [
+        { filename: `0x00000002!${trayId}.trayitem`, bytes: tray(2, { lot: { sizeX: 30, sizeZ: 20, price: 48_000, bedrooms: 2, bathrooms: 1, thumbnails: 1 } }) },
+        { filename: `0x00000000!${trayId}.blueprint`, bytes: placed() },
+        { filename: `0x00000003!${trayId}.bpi`, bytes: wrapTrayImage(picture, 1) },
+      ];
+    case 'room':
+      return [
+        { filename: `0x00000003!${trayId}.trayitem`, bytes: tray(3, { room: { roomType: 4, sizeX: 6, sizeZ: 8, price: 9_500, height: 3 } }) },
+        { filename: `0x00000000!${trayId}.room`, bytes: placed() },
+        { filename: `0x00000004!${trayId}.rmi`, bytes: wrapTrayImage(picture, 1) },
+      ];
+    case 'sim': {
+      const sims = [
+        { id: id + 1n, firstName: 'Ada', lastName: 'Okafor', gender: 8192, age: 32, skinTone: 0x77n, outfits: [] },
+        { id: id + 2n, firstName: 'Tobi', lastName: 'Okafor', gender: 4096, age: 32, skinTone: 0x78n, outfits: [] },
+      ];
+      return [
+        { filename: `0x00000001!${trayId}.trayitem`, bytes: tray(1, { sims: sims.map((s) => ({ ...s, species: 1 })) }) },
+        { filename: `0x00000000!${trayId}.householdbinary`, bytes: wrapTrayData(familyData({ name: 'Okafor', money: 20_000, description: c.name, sims, inventory: [] }).toBytes()) },
+        { filename: `0x00000002!${trayId}.hhi`, bytes: wrapTrayImage(picture, 1) },
+        ...sims.map((s, n) => ({ filename: `0x0000001${n}!0x${s.id.toString(16).padStart(16, '0')}.sgi`, bytes: wrapTrayImage(picture, 1) })),
+      ];
+    }
+  }
+}
+
+/** Stores a demo creation's files and adds them at version 1 (the inspection job reads them like any upload). */
+export async function storeDemoFiles(db: DbOrTx, storage: Storage, creation: { submissionId: number; memberId: number }, made: { filename: string; bytes: Uint8Array }[]): Promise<void> {
+  for (const file of made) {
+    const kind = classifyFile(file.bytes.subarray(0, 64), file.filename);
+    if (!kind) throw new Error(`The demo file ${file.filename} is not one the site takes`);
+    const stored = await storage.put([Buffer.from(file.bytes)]);
+    const content = { filename: file.filename, filesize: stored.size, mimetype: mimetypeOfKind(kind, file.bytes), sha256: stored.sha256, storage_key: stored.key };
+    const [row] = await db.insert(files).values({ submission_id: creation.submissionId, member_id: creation.memberId, kind, version: 1, ...content }).returning({ id: files.id });
+    await db.insert(fileVersions).values({ file_id: row!.id, version: 1, member_id: creation.memberId, ...content });
+  }
+}
