@@ -28,8 +28,11 @@ export interface QueueDefinition {
   id: QueueId;
   /** Which creations belong to the queue. */
   where: Condition;
-  /** The date that matters in the queue's list, and its default order. */
-  sort: { field: Extract<QueueSortField, 'updated_at' | 'created_at' | 'publish_at' | 'deleted_at'>; order: 'asc' | 'desc' };
+  /**
+   * The date that matters in the queue's list, and its default order. `fastTrackFirst`: trusted
+   * creators' creations that pass every automatic check lead the list (issue 15), in the same order.
+   */
+  sort: { field: Extract<QueueSortField, 'updated_at' | 'created_at' | 'publish_at' | 'deleted_at'>; order: 'asc' | 'desc'; fastTrackFirst?: true };
 }
 
 /** Live creations in their own right: not deleted, not a set's child. */
@@ -43,7 +46,7 @@ const QUEUES: Record<QueueId, QueueDefinition> = {
   waiting: {
     id: 'waiting',
     where: and(live, status('SUBMITTED'), not(test('submission', 'unfinished'))),
-    sort: { field: 'updated_at', order: 'asc' },
+    sort: { field: 'updated_at', order: 'asc', fastTrackFirst: true },
   },
   /** SUBMITTED, TESTING or APPROVED with unfinished tests. */
   testing: {

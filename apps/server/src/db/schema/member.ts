@@ -11,6 +11,8 @@ export const members = pgTable(
     email: text('email').notNull(),
     password_hash: text('password_hash'),
     minisite_level: integer('minisite_level'),
+    /** Trusted by staff (issue 15): their creations that pass every automatic check go first in review. */
+    is_trusted: boolean('is_trusted').notNull().default(false),
     ...timestamps,
     ...deletedAt,
   },

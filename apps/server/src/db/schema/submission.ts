@@ -71,6 +71,15 @@ export const submissions = pgTable(
      * reads it; lists read the facts themselves (db/queue.sql.ts).
      */
     queue_facts: smallint('queue_facts').notNull().default(0),
+    /**
+     * Review flags (issue 15), kept by check.service `refreshReviewFlags` when the creation is
+     * submitted, when its files have been read, when its creator's trust changes and when staff open
+     * it. possible_duplicate: a file, object id or CAS part id meets another member's creation.
+     * fast_track: a trusted creator's creation that passed every automatic check, first in the
+     * awaiting-approval queue. Neither moves updated_at (the queue's order).
+     */
+    possible_duplicate: boolean('possible_duplicate').notNull().default(false),
+    fast_track: boolean('fast_track').notNull().default(false),
     ...timestamps,
     ...deletedAt,
   },
@@ -103,6 +112,8 @@ export const submissions = pgTable(
     // …and by creator, live or deleted (the creator branch of the staff search).
     index('submissions_member_idx').on(t.member_id),
     index('submissions_keywords_trgm_idx').using('gin', t.keywords.op('gin_trgm_ops')),
+    // The few flagged creations: the overview's counts and the "possible duplicate" queue filter.
+    index('submissions_review_flags_idx').on(t.status, t.updated_at, t.id).where(sql`(${t.possible_duplicate} or ${t.fast_track}) and ${t.deleted_at} is null`),
   ],
 );
 

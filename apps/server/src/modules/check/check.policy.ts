@@ -17,3 +17,10 @@ export function canReadChecks(auth: Pick<AuthState, 'member' | 'permissions'>, s
 export function canReadDuplicates(auth: Pick<AuthState, 'permissions'>): boolean {
   return reviewPolicy.viewDecide.permission.some((p) => auth.permissions.has(p));
 }
+
+export const checkPolicy = {
+  /** The overview's flag counts: reviewers. */
+  readFlags: reviewPolicy.viewDecide,
+  /** Trusting a creator: those who approve and reject. */
+  trust: reviewPolicy.decide,
+};

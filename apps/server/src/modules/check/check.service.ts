@@ -1,7 +1,12 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { automaticChecks, type CheckedFile, type CheckInput, type CheckResult, type FileKind } from '@corner/domain';
-import type { Context } from '../../context';
-import { fileInspections, files, images, requiredItems } from '../../db/schema/index';
+import { jobContext, type Context } from '../../context';
+import type { JobServices } from '../../jobs/job';
+import { fileInspections, files, images, members, requiredItems, submissions, updateRequests } from '../../db/schema/index';
+import { writeLog } from '../log/log.service';
+import { reviewError } from '../review/review.errors';
+import { loadSubmission } from '../submission/submission.access';
+import { duplicatesOf, type DuplicateMatch } from './duplicate.service';
 import type { PackageInspection } from '../game-file/inspect.reader';
 import { usedContentOf } from '../game-file/used-content.service';
 import { submissionForView, type SubmissionRow } from '../submission/submission.access';
@@ -74,4 +79,100 @@ async function checkInput(ctx: Context, s: SubmissionRow): Promise<CheckInput> {
     used,
     hasUrlRequiredItems: required.some((r) => r.type === 'url'),
   };
+}
+
+/** The flags the review queues keep per creation (submissions.possible_duplicate, fast_track). */
+export interface ReviewFlags {
+  possible_duplicate: boolean;
+  fast_track: boolean;
+}
+
+/**
+ * Works out a creation's review flags and stores them when they changed (issue 15):
+ * possible_duplicate when it meets another member's creation (duplicate.service), fast_track when
+ * its creator is trusted and every automatic check passes (no warning, nothing still being read).
+ * `known` passes what the caller already computed. The stored flags never move updated_at, which
+ * orders the queues.
+ */
+export async function refreshReviewFlags(ctx: Context, s: SubmissionRow, known: { checks?: CheckResult[]; matches?: DuplicateMatch[] } = {}): Promise<ReviewFlags> {
+  const matches = known.matches ?? (await duplicatesOf(ctx.db, s));
+  const isTrusted = await isCreatorTrusted(ctx, s.member_id);
+  const checks = isTrusted ? (known.checks ?? (await checksOfRow(ctx, s))) : [];
+  const flags: ReviewFlags = { possible_duplicate: matches.length > 0, fast_track: isTrusted && checks.length > 0 && checks.every((c) => c.outcome === 'pass') };
+  if (flags.possible_duplicate !== s.possible_duplicate || flags.fast_track !== s.fast_track) {
+    await ctx.db.update(submissions).set({ ...flags, updated_at: sql`${submissions.updated_at}` }).where(eq(submissions.id, s.id));
+  }
+  return flags;
+}
+
+/** The possible copies of a creation for a reviewer, its stored flag brought up to date on the way. */
+export async function duplicatesForReview(ctx: Context, s: SubmissionRow): Promise<DuplicateMatch[]> {
+  const matches = await duplicatesOf(ctx.db, s);
+  if (matches.length > 0 !== s.possible_duplicate) await refreshReviewFlags(ctx, s, { matches });
+  return matches;
+}
+
+/** Creations whose review flags matter: submitted or testing, or with a pending update request. */
+function underReview() {
+  return and(
+    isNull(submissions.deleted_at),
+    or(
+      inArray(submissions.status, ['SUBMITTED', 'TESTING']),
+      exists(
+        sql`(select 1 from ${updateRequests} where ${updateRequests.submission_id} = ${submissions.id} and ${updateRequests.status} = 'PENDING')`,
+      ),
+    ),
+  );
+}
+
+/**
+ * After the inspection job read some contents: the flags of every creation under review that holds
+ * one of them, each worked out as its creator (who may read the files).
+ */
+export async function refreshFlagsOfContents(services: JobServices, sha256s: readonly string[]): Promise<number> {
+  if (sha256s.length === 0) return 0;
+  const holders = await services.database.db
+    .selectDistinct({ submission: submissions })
+    .from(submissions)
+    .innerJoin(files, eq(files.submission_id, submissions.id))
+    .where(and(inArray(files.sha256, [...sha256s]), isNull(files.deleted_at), underReview()));
+  for (const { submission } of holders) {
+    const ctx = await jobContext(services, submission.member_id);
+    await refreshReviewFlags(ctx, submission);
+  }
+  return holders.length;
+}
+
+/**
+ * Staff mark a creator as trusted, or no longer (issue 15): logged, reversible, and it never
+ * approves anything. Their creations under review have their fast-track flag worked out again.
+ */
+export async function setCreatorTrusted(ctx: Context, memberId: number, trusted: boolean): Promise<boolean> {
+  const [member] = await ctx.db.select({ id: members.id, is_trusted: members.is_trusted }).from(members).where(eq(members.id, memberId));
+  if (!member) throw reviewError('REVIEW_MEMBER_NOT_FOUND', { id: memberId });
+  if (member.is_trusted === trusted) return trusted;
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(members).set({ is_trusted: trusted }).where(eq(members.id, memberId));
+    await writeLog(tx, { submission_id: null, member_id: ctx.auth.member!.id, entity: 'member', entity_id: memberId, action: trusted ? 'trusted' : 'untrusted', previous_values: { is_trusted: member.is_trusted }, new_values: { is_trusted: trusted } });
+  });
+  const theirs = await ctx.db.select().from(submissions).where(and(eq(submissions.member_id, memberId), underReview()));
+  for (const s of theirs) await refreshReviewFlags(ctx, await loadSubmission(ctx.db, s.id));
+  return trusted;
+}
+
+export async function isCreatorTrusted(ctx: Context, memberId: number): Promise<boolean> {
+  const [member] = await ctx.db.select({ is_trusted: members.is_trusted }).from(members).where(eq(members.id, memberId));
+  return member?.is_trusted ?? false;
+}
+
+/** How many creations under review carry each flag, for the staff overview. */
+export async function reviewFlagCounts(ctx: Context): Promise<{ possibleDuplicates: number; fastTrack: number }> {
+  const [row] = await ctx.db
+    .select({
+      possibleDuplicates: sql<number>`count(*) filter (where ${submissions.possible_duplicate})::int`,
+      fastTrack: sql<number>`count(*) filter (where ${submissions.fast_track})::int`,
+    })
+    .from(submissions)
+    .where(and(or(submissions.possible_duplicate, submissions.fast_track), underReview()));
+  return row ?? { possibleDuplicates: 0, fastTrack: 0 };
 }

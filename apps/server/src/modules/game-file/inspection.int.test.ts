@@ -88,9 +88,9 @@ describe('inspecting uploaded contents', () => {
     await upload('preview.png', picture);
 
     expect(await pendingContents(server.database.db)).toHaveLength(4);
-    expect(await inspect()).toEqual({ read: 3, failed: 1 });
+    expect(await inspect()).toEqual({ read: 3, failed: 1, sha256s: expect.arrayContaining([await sha(chair), await sha(damaged)]) });
     expect(await pendingContents(server.database.db)).toHaveLength(0);
-    expect(await inspect()).toEqual({ read: 0, failed: 0 });
+    expect(await inspect()).toEqual({ read: 0, failed: 0, sha256s: [] });
 
     const rows = await server.database.db.select().from(fileInspections);
     const bySha = new Map(rows.map((r) => [r.sha256, r]));
@@ -167,7 +167,7 @@ describe('inspecting uploaded contents', () => {
   it('gives up a content over its time or memory budget, records why, and goes on with the next', async () => {
     const slow = writePackage([{ type: STBL, group: 0, instance: 1n, data: writeStbl([{ key: 1, text: 'Slow' }]) }]);
     await upload('Slow.package', slow);
-    expect(await inspect({ timeMs: 1, memoryMb: 256 })).toEqual({ read: 0, failed: 1 });
+    expect(await inspect({ timeMs: 1, memoryMb: 256 })).toEqual({ read: 0, failed: 1, sha256s: [await sha(slow)] });
     expect(await inspectionOf(server.database.db, await sha(slow))).toMatchObject({
       status: 'failed',
       error_code: 'GAME_FILE_OVER_BUDGET',
@@ -176,7 +176,7 @@ describe('inspecting uploaded contents', () => {
 
     const big = writePackage([{ type: STBL, group: 0, instance: 2n, data: writeStbl([{ key: 2, text: 'Big' }]) }]);
     await upload('Big.package', big);
-    expect(await inspect({ timeMs: 30_000, memoryMb: 1 })).toEqual({ read: 0, failed: 1 });
+    expect(await inspect({ timeMs: 30_000, memoryMb: 1 })).toEqual({ read: 0, failed: 1, sha256s: [expect.any(String)] });
     expect(await inspectionOf(server.database.db, await sha(big))).toMatchObject({ status: 'failed', error_code: expect.stringMatching(/^GAME_FILE_(OVER_BUDGET|UNREADABLE)$/) });
   });
 

@@ -216,7 +216,8 @@ export async function inspectPendingFiles(
 ) {
   const { database, config, log } = services;
   const pending = await pendingContents(database.db, options.limit ?? INSPECT_BATCH);
-  const tally = { read: 0, failed: 0 };
+  // `sha256s`: the contents read or refused in this run, whose creations' review flags may change.
+  const tally = { read: 0, failed: 0, sha256s: [] as string[] };
   if (pending.length === 0) return tally;
   const inspector = new Inspector(config, log, options.budget ?? { timeMs: INSPECT_TIME_BUDGET_MS, memoryMb: INSPECT_MEMORY_BUDGET_MB });
   try {
@@ -225,6 +226,7 @@ export async function inspectPendingFiles(
       const outcome = await inspector.inspect({ key: content.storage_key, filename: content.filename });
       await storeInspection(database.db, content.sha256, outcome, started);
       tally[outcome.ok ? 'read' : 'failed'] += 1;
+      tally.sha256s.push(content.sha256);
     }
   } finally {
     await inspector.close();

@@ -3,7 +3,7 @@ import { blockingChecks, ownerTransition, SUBMISSION_STATUSES, UNFINISHED_TEST_S
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { submissions, tests } from '../../db/schema/index';
-import { checksOf } from '../check/check.service';
+import { checksOf, refreshReviewFlags } from '../check/check.service';
 import { writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
 import { loadSubmission, submissionForView, type SubmissionRow } from '../submission/submission.access';
@@ -25,8 +25,9 @@ export async function updateSubmissionStatus(ctx: Context, id: number, status: s
   // The automatic checks read files, pictures and what a lot uses: outside the transaction, which
   // holds the creation's row lock. A file changed by another request in between is the one race
   // left; the reviewer sees the checks again, live, at the top of the review page.
-  const failing = status === 'SUBMITTED' ? blockingChecks(await checksOf(ctx, id)) : [];
-  return ctx.db.transaction(async (tx) => {
+  const checks = status === 'SUBMITTED' ? await checksOf(ctx, id) : null;
+  const failing = checks ? blockingChecks(checks) : [];
+  const changed = await ctx.db.transaction(async (tx) => {
     const s = await loadSubmission(tx, id, { forUpdate: true });
     await submissionForView(ctx, id, tx);
     if (s.member_id !== ctx.auth.member!.id) throw submissionError('SUBMISSION_TRANSITION_NOT_ALLOWED', { reason: 'not-creator' });
@@ -56,6 +57,9 @@ export async function updateSubmissionStatus(ctx: Context, id: number, status: s
     }
     return loadSubmission(tx, id);
   });
+  // Submitted: the review queues' flags (possible copy, fast track) as it enters them.
+  if (checks && changed.status === 'SUBMITTED') return { ...changed, ...(await refreshReviewFlags(ctx, changed, { checks })) };
+  return changed;
 }
 
 function isSubmissionStatus(value: string): value is SubmissionStatus {

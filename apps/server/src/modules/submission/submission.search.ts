@@ -26,7 +26,7 @@ export interface QueryParams {
   page?: number | null;
 }
 
-type FieldType = 'int' | 'text' | 'date' | 'status' | 'kind';
+type FieldType = 'int' | 'text' | 'date' | 'status' | 'kind' | 'boolean';
 
 /** The fields a term or sort may name, per search: an explicit allow-list (DESIGN section 2). */
 export const MY_ITEMS_FIELDS: Record<string, FieldType> = {
@@ -52,6 +52,8 @@ export const STAFF_ITEMS_FIELDS: Record<string, FieldType> = {
   moderator_id: 'int',
   submitted_at: 'date',
   deleted_at: 'date',
+  /** Flagged as a possible copy of another member's creation (issue 15): the queues' filter. */
+  possible_duplicate: 'boolean',
 };
 
 const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like', 'in'] as const;
@@ -72,6 +74,7 @@ const COLUMNS = {
   team_member_id: submissions.team_member_id,
   moderator_id: submissions.moderator_id,
   submitted_at: submissions.submitted_at,
+  possible_duplicate: submissions.possible_duplicate,
 } as const;
 
 function coerce(field: string, type: FieldType, value: unknown): unknown {
@@ -83,6 +86,11 @@ function coerce(field: string, type: FieldType, value: unknown): unknown {
       const n = typeof value === 'string' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isInteger(n)) fail('a whole number');
       return n;
+    }
+    case 'boolean': {
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      return fail('true or false');
     }
     case 'date': {
       const d = new Date(String(value));
@@ -160,10 +168,14 @@ function invalidQueue(queue: string): never {
   throw validationError({ 'queryParams.queue': [`"${queue}" is not a queue.`] });
 }
 
-/** A list's order: its sort column, then id as the tie-breaker, both one way. */
+/**
+ * A list's order: its sort column, then id as the tie-breaker, both one way; in a queue whose own
+ * order puts fast-tracked creations first (awaiting approval), those lead when no other sort is asked.
+ */
 interface ListOrder {
   column: (typeof COLUMNS)[keyof typeof COLUMNS];
   direction: 'asc' | 'desc';
+  fastTrackFirst: boolean;
 }
 
 function listOrder(params: QueryParams, fields: Record<string, FieldType>, defaultSort?: QueueDefinition['sort']): ListOrder {
@@ -175,7 +187,7 @@ function listOrder(params: QueryParams, fields: Record<string, FieldType>, defau
   }
   const direction = (params.order ?? (params.sort ? 'asc' : fallback.order)).toLowerCase();
   if (direction !== 'asc' && direction !== 'desc') throw validationError({ 'queryParams.order': ['Order is asc or desc.'] });
-  return { column: COLUMNS[field as keyof typeof COLUMNS], direction };
+  return { column: COLUMNS[field as keyof typeof COLUMNS], direction, fastTrackFirst: !params.sort && !defaultSort && fallback.fastTrackFirst === true };
 }
 
 /**
@@ -183,11 +195,12 @@ function listOrder(params: QueryParams, fields: Record<string, FieldType>, defau
  * value in a nullable sort column (an unpublished creation's publish date) come last; the queue
  * indexes of migration 0008 are built in exactly these orders, so a page is read from an index.
  */
-function orderSql({ column, direction }: ListOrder, reversed = false): SQL[] {
+function orderSql({ column, direction, fastTrackFirst }: ListOrder, reversed = false): SQL[] {
   const forward = direction === 'asc';
   const ascending = reversed ? !forward : forward;
   const nulls = column.notNull ? sql`` : reversed ? sql` nulls first` : sql` nulls last`;
-  return [sql`${column} ${sql.raw(ascending ? 'asc' : 'desc')}${nulls}`, ascending ? asc(submissions.id) : desc(submissions.id)];
+  const lead = fastTrackFirst ? [reversed ? asc(submissions.fast_track) : desc(submissions.fast_track)] : [];
+  return [...lead, sql`${column} ${sql.raw(ascending ? 'asc' : 'desc')}${nulls}`, ascending ? asc(submissions.id) : desc(submissions.id)];
 }
 
 /** The ORDER BY of the list the params ask for (exported for the plan tests). */
@@ -220,7 +233,7 @@ async function pageRows(
   // `cap`: sort at most this many matches; the page is right only when there are no more than that.
   const fence = cap === undefined ? sql`offset 0` : sql`limit ${cap}`;
   const ids = fenced
-    ? sql`(select ${submissions.id} from (select ${submissions.id}${order.column === submissions.id ? sql`` : sql`, ${order.column}`} from ${submissions} where ${where} ${fence}) as ${submissions}
+    ? sql`(select ${submissions.id} from (select ${submissions.id}${order.column === submissions.id ? sql`` : sql`, ${order.column}`}${order.fastTrackFirst ? sql`, ${submissions.fast_track}` : sql``} from ${submissions} where ${where} ${fence}) as ${submissions}
         order by ${sql.join(by, sql`, `)} limit ${limit} offset ${offset})`
     : db.select({ id: submissions.id }).from(submissions).where(where).orderBy(...by).limit(limit).offset(offset);
   const rows = await db.select().from(submissions).where(inArray(submissions.id, ids as SQL)).orderBy(...by);

@@ -140,6 +140,9 @@ export const ReviewSubmissionQuery = graphql(
         status
       }
       ...AutomaticChecks
+      possible_duplicate
+      fast_track
+      creator_trusted
       possible_duplicates {
         kind
         id

@@ -15,13 +15,15 @@ export const QUEUE_PAGE_SIZE = 25;
 export interface StaffQueueParams {
   search: string;
   kind: CreatableKind | null;
+  /** Only creations flagged as possible copies of another member's (issue 15). */
+  onlyDuplicates: boolean;
   sort: { field: QueueSortField; order: SortOrder } | null;
   page: number;
   /** The creation the keyboard cursor is on (its id), or null. */
   selected: number | null;
 }
 
-export const DEFAULT_QUEUE_PARAMS: StaffQueueParams = { search: '', kind: null, sort: null, page: 1, selected: null };
+export const DEFAULT_QUEUE_PARAMS: StaffQueueParams = { search: '', kind: null, onlyDuplicates: false, sort: null, page: 1, selected: null };
 
 function isSortField(value: string | null): value is QueueSortField {
   return value !== null && (QUEUE_SORT_FIELDS as readonly string[]).includes(value);
@@ -37,7 +39,7 @@ export function defaultQueueOrder(field: QueueSortField): SortOrder {
   return field === 'name' ? 'asc' : 'desc';
 }
 
-/** Reads `?search=&kind=&sort=&order=&page=&selected=`; anything unknown falls back to the default. */
+/** Reads `?search=&kind=&flag=duplicate&sort=&order=&page=&selected=`; anything unknown falls back to the default. */
 export function readQueueParams(params: URLSearchParams): StaffQueueParams {
   const field = params.get('sort');
   const order = params.get('order');
@@ -45,6 +47,7 @@ export function readQueueParams(params: URLSearchParams): StaffQueueParams {
   return {
     search: params.get('search') ?? '',
     kind: kind && (CREATABLE_KINDS as readonly string[]).includes(kind) ? (kind as CreatableKind) : null,
+    onlyDuplicates: params.get('flag') === 'duplicate',
     sort: isSortField(field) ? { field, order: order === 'asc' || order === 'desc' ? order : defaultQueueOrder(field) } : null,
     page: positiveInt(params.get('page')) ?? 1,
     selected: positiveInt(params.get('selected')),
@@ -57,6 +60,7 @@ export function writeQueueParams(params: Partial<StaffQueueParams>): URLSearchPa
   const search = params.search?.trim();
   if (search) out.set('search', search);
   if (params.kind) out.set('kind', params.kind);
+  if (params.onlyDuplicates) out.set('flag', 'duplicate');
   if (params.sort) {
     out.set('sort', params.sort.field);
     if (params.sort.order !== defaultQueueOrder(params.sort.field)) out.set('order', params.sort.order);
@@ -74,10 +78,14 @@ export function effectiveQueueSort(queue: QueueId, params: StaffQueueParams): { 
 /** The `queryParams` of newItemsSearch for a queue page. */
 export function queueQueryParams(queue: QueueId, params: StaffQueueParams, pageSize = QUEUE_PAGE_SIZE) {
   const search = params.search.trim();
+  const terms = [
+    ...(params.kind ? [{ field: 'model_type', operator: '=', value: params.kind }] : []),
+    ...(params.onlyDuplicates ? [{ field: 'possible_duplicate', operator: '=', value: 'true' }] : []),
+  ];
   return {
     queue,
     ...(search ? { search } : {}),
-    ...(params.kind ? { terms: [{ field: 'model_type', operator: '=', value: params.kind }] } : {}),
+    ...(terms.length > 0 ? { terms } : {}),
     ...(params.sort ? { sort: params.sort.field, order: params.sort.order } : {}),
     first: pageSize,
     page: params.page,

@@ -21,6 +21,8 @@ export const QueueRowFragment = graphql(`
     numReports
     numUnclearedTests
     numUpdates
+    possible_duplicate
+    fast_track
     creator {
       MemberID
       UserName

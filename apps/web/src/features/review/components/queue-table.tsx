@@ -138,6 +138,16 @@ export function QueueTable({
                   <Stack gap={4} align="flex-start">
                     <StatusBadge facts={row} stage={isTestingQueue && creationStage(row) === 'submitted' ? 'testing' : undefined} />
                     <Group gap={4}>
+                      {row.fast_track ? (
+                        <Badge size="xs" color="teal" variant="light" tt="none" title={t('review.queue.fastTrackHint')}>
+                          {t('review.queue.fastTrack')}
+                        </Badge>
+                      ) : null}
+                      {row.possible_duplicate ? (
+                        <Badge size="xs" color="orange" variant="light" tt="none" title={t('review.queue.possibleDuplicateHint')}>
+                          {t('review.queue.possibleDuplicate')}
+                        </Badge>
+                      ) : null}
                       {row.numUnclearedTests > 0 ? (
                         <Badge size="xs" color="violet" variant="outline" tt="none">
                           {t('review.queue.tests', { count: row.numUnclearedTests })}

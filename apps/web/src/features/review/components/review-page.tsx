@@ -1,9 +1,10 @@
 import { AutomaticChecks } from '../../check/components/automatic-checks';
 import { creationStage, currentRejectionReason } from '@corner/domain';
-import { ActionIcon, Alert, Anchor, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import {
   IconArrowLeft,
+  IconRosetteDiscountCheck,
   IconBan,
   IconChevronLeft,
   IconChevronRight,
@@ -142,6 +143,16 @@ export function ReviewPage() {
               {submission.name || t('list.untitled')}
             </Title>
             <StatusBadge facts={submission} size="lg" />
+            {submission.fast_track ? (
+              <Badge size="lg" color="teal" variant="light" tt="none" title={t('review.queue.fastTrackHint')}>
+                {t('review.queue.fastTrack')}
+              </Badge>
+            ) : null}
+            {submission.creator_trusted ? (
+              <Badge size="lg" color="gray" variant="light" tt="none" leftSection={<IconRosetteDiscountCheck size={14} aria-hidden />}>
+                {t('review.page.trustedCreator')}
+              </Badge>
+            ) : null}
           </Group>
           <Text size="sm" c="dimmed">
             {t(`kinds.${kindKey(submission.model_type)}.name`)} · #{submission.id} <CopyButton value={submission.id} /> · {t('review.queue.by', { name: submission.creator.UserName })}

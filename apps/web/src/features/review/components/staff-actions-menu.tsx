@@ -2,7 +2,7 @@ import { ADMIN_ACCESS, hasPermission, pagePermission } from '@corner/domain';
 import { ActionIcon, Autocomplete, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '../../../ui/notify';
-import { IconDots, IconRestore, IconTrash, IconUserCheck, IconUserShare } from '@tabler/icons-react';
+import { IconDots, IconRestore, IconRosetteDiscountCheck, IconTrash, IconUserCheck, IconUserShare } from '@tabler/icons-react';
 import type { CombinedError } from '@urql/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,24 +11,35 @@ import { errorCause } from '../../../app/graphql/errors';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Modal } from '../../../ui/modal';
 import { usePermissions } from '../../member/hooks/use-session';
+import { SetCreatorTrustedMutation } from '../../check/graphql';
 import { DeleteSubmissionMutation } from '../../submission/graphql';
 import { AssignToTeamMemberMutation, PublishSubmissionAsMutation, RestoreSubmissionMutation, SearchArtistsQuery, TeamMembersQuery } from './staff-actions-menu.graphql';
 
 const ACTION_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'Counters'] };
 
 export interface StaffActionsMenuProps {
-  submission: { id: number; name: string; status: string; deleted_at: string | null; team_member: { MemberID: number } | null };
+  submission: {
+    id: number;
+    name: string;
+    status: string;
+    deleted_at: string | null;
+    team_member: { MemberID: number } | null;
+    creator: { MemberID: number; UserName: string };
+    /** Null when the reader may not see it. */
+    creator_trusted: boolean | null;
+  };
 }
 
 type Dialog = 'assign' | 'publishAs' | 'delete' | null;
 
-/** Less frequent staff actions on a creation: assign to a team member, publish as another artist, delete or restore. */
+/** Less frequent staff actions on a creation: assign to a team member, publish as another artist, trust its creator, delete or restore. */
 export function StaffActionsMenu({ submission }: StaffActionsMenuProps) {
   const { t } = useTranslation();
   const permissions = usePermissions();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [, restore] = useMutation(RestoreSubmissionMutation);
   const [, remove] = useMutation(DeleteSubmissionMutation);
+  const [, setTrusted] = useMutation(SetCreatorTrustedMutation);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const canDecide = permissions.has(pagePermission('waiting', 'edit'));
   const canPublishAs = canDecide || permissions.has(pagePermission('published', 'edit'));
@@ -38,6 +49,14 @@ export function StaffActionsMenu({ submission }: StaffActionsMenuProps) {
   async function handleRestore() {
     const result = await restore({ id: submission.id }, ACTION_CONTEXT);
     notifications.show(result.error ? { color: 'red', title: t('review.more.restoreFailed'), message: errorCause(result.error) } : { color: 'teal', message: t('review.more.restored') });
+  }
+  async function handleTrust(trusted: boolean) {
+    const result = await setTrusted({ member_id: submission.creator.MemberID, trusted }, ACTION_CONTEXT);
+    notifications.show(
+      result.error
+        ? { color: 'red', title: t('review.more.trustFailed'), message: errorCause(result.error) }
+        : { color: 'teal', message: t(trusted ? 'review.more.trusted' : 'review.more.untrusted', { name: submission.creator.UserName }) },
+    );
   }
   async function handleDelete() {
     const result = await remove({ id: submission.id }, ACTION_CONTEXT);
@@ -63,6 +82,11 @@ export function StaffActionsMenu({ submission }: StaffActionsMenuProps) {
           {canPublishAs ? (
             <Menu.Item leftSection={<IconUserShare size={16} aria-hidden />} onClick={() => setDialog('publishAs')}>
               {t('review.more.publishAs')}
+            </Menu.Item>
+          ) : null}
+          {canDecide && submission.creator_trusted !== null ? (
+            <Menu.Item leftSection={<IconRosetteDiscountCheck size={16} aria-hidden />} onClick={() => void handleTrust(!submission.creator_trusted)}>
+              {t(submission.creator_trusted ? 'review.more.untrust' : 'review.more.trust', { name: submission.creator.UserName })}
             </Menu.Item>
           ) : null}
           {canDelete && submission.deleted_at ? (

@@ -8,6 +8,7 @@ import { useFetchStaffCounters } from '../hooks/use-fetch-staff-counters';
 import { OVERVIEW_LINK, STAFF_QUEUE_LINKS } from '../links';
 import { QueueHistoryChart } from './queue-history-chart';
 import { QueueWaits } from './queue-waits';
+import { ReviewFlagCounts } from './review-flag-counts';
 
 const CARDS = [...STAFF_QUEUE_LINKS, STAFF_MESSAGES_LINK];
 
@@ -25,6 +26,7 @@ export function StaffOverviewPage() {
         label={t('staffOverview.countsLabel')}
         canOpen={(link) => link.permissions === undefined || hasPermission(permissions, link.permissions)}
       />
+      <ReviewFlagCounts />
       <QueueWaits />
       <QueueHistoryChart />
     </PageFrame>

@@ -1,5 +1,5 @@
 import { queueSortFields, type QueueId } from '@corner/domain';
-import { ActionIcon, Button, Group, LoadingOverlay, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, LoadingOverlay, Paper, Select, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconCircleCheck, IconKeyboard, IconSearch } from '@tabler/icons-react';
 import { readFragment } from 'gql.tada';
@@ -147,7 +147,7 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
   );
   const sort = effectiveQueueSort(queue, params);
   const title = t(`nav.${link.label}`);
-  const isFiltered = params.search.trim() !== '' || params.kind !== null;
+  const isFiltered = params.search.trim() !== '' || params.kind !== null || params.onlyDuplicates;
 
   return (
     <PageFrame
@@ -188,6 +188,12 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
             maxDropdownHeight={200}
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', xs: 160 }}
+          />
+          <Switch
+            label={t('review.queue.onlyDuplicates')}
+            checked={params.onlyDuplicates}
+            onChange={(event) => go({ onlyDuplicates: event.currentTarget.checked, page: 1, selected: null })}
+            pb={8}
           />
           <Select
             label={t('list.sortBy')}
@@ -252,7 +258,7 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
                 variant="light"
                 onClick={() => {
                   setSearchDraft('');
-                  go({ search: '', kind: null, page: 1, selected: null });
+                  go({ search: '', kind: null, onlyDuplicates: false, page: 1, selected: null });
                 }}
               >
                 {t('review.queue.clearFilters')}
