@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { silentLog, useTestServer } from '../test/server';
-import { submissions } from '../db/schema/index';
+import { members, submissions } from '../db/schema/index';
 import { inspectPendingFiles } from '../modules/game-file/inspection.service';
 import { seedDemo } from './demo';
 
@@ -35,6 +35,13 @@ describe('the demo data', () => {
     }
     for (const s of all.filter((c) => c.status === 'SUBMITTED' || c.status === 'TESTING')) {
       expect({ name: s.name, failing: outcomes.get(s.name!)!.filter((c) => c.outcome !== 'pass') }).toEqual({ name: s.name, failing: [] });
+    }
+    // No demo creation is a possible copy of another: each file's content is its own.
+    const [staff] = await server.database.db.select({ id: members.id }).from(members).where(eq(members.email, 'staff@corner.test'));
+    const staffToken = await server.tokenFor(staff!.id);
+    for (const s of all) {
+      const res = await server.gql('query ($id: Int!) { submissionProperties(id: $id) { possible_duplicates { kind other { name } } } }', { id: s.id }, { token: staffToken });
+      expect({ name: s.name, copies: res.data!.submissionProperties.possible_duplicates }).toEqual({ name: s.name, copies: [] });
     }
     // The draft lot uses the published lamp without listing it: step 5 shows its creator the failing check.
     expect(outcomes.get('Maple Lane Starter Home')!.find((c) => c.id === 'usedContent')).toMatchObject({ outcome: 'failure', message: expect.stringContaining('Brass Floor Lamp') });

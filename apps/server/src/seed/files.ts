@@ -48,7 +48,8 @@ export function demoFilesOf(c: DemoFilesOf): { filename: string; bytes: Uint8Arr
   const placed = () => {
     const body = new ProtoWriter().varint(1, 30).varint(2, 20);
     for (const guid of c.uses ?? []) body.message(3, new ProtoWriter().varint(1, 7).fixed64(30, BigInt(`0x${guid}`)));
-    return wrapTrayData(body.toBytes());
+    // The world it was saved in, named after it: two demo lots placing the same lamp are not the same file.
+    return wrapTrayData(body.string(4, `${c.name} world`).toBytes());
   };
   switch (c.kind) {
     case 'item':
