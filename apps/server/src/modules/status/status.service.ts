@@ -58,8 +58,14 @@ export async function updateSubmissionStatus(ctx: Context, id: number, status: s
     return loadSubmission(tx, id);
   });
   // Submitted: the review queues' flags (possible copy, fast track) as it enters them.
-  if (checks && changed.status === 'SUBMITTED') return { ...changed, ...(await refreshReviewFlags(ctx, changed, { checks })) };
-  return changed;
+  if (!checks || changed.status !== 'SUBMITTED') return changed;
+  try {
+    return { ...changed, ...(await refreshReviewFlags(ctx, changed, { checks })) };
+  } catch (error) {
+    // The creation is submitted; its flags are worked out again when its files are read or a reviewer opens it.
+    ctx.log.warn({ err: error, submissionId: changed.id }, 'review flags not refreshed after submitting');
+    return changed;
+  }
 }
 
 function isSubmissionStatus(value: string): value is SubmissionStatus {
