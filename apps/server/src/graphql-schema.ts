@@ -17,6 +17,7 @@ import './modules/file/zip-bundle.schema';
 import './modules/history/history.schema';
 import './modules/review/review.schema';
 import './modules/update-request/update-request.schema';
+import './modules/update-request/update-diff.schema';
 import './modules/report/report.schema';
 import './modules/featured/featured.schema';
 import './modules/conversation/conversation.schema';

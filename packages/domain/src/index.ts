@@ -22,3 +22,4 @@ export * from './zod';
 export * from './api-error';
 export * from './check/automatic-checks';
 export * from './queue/wait-estimate';
+export * from './update-request/update-diff';

@@ -6,6 +6,10 @@ import {
   attributes,
   categories,
   categoryAttributeGroups,
+  files,
+  fileVersions,
+  images,
+  logs,
   lots,
   members,
   mods,
@@ -19,11 +23,12 @@ import {
   sims,
   submissions,
   tests,
+  updateRequestFiles,
   updateRequests,
 } from '../db/schema/index';
 import type { Storage } from '../storage/index';
-import { demoFilesOf, storeDemoFiles } from './files';
-import { renderDemoImages, storeDemoImages } from './images';
+import { demoFilesOf, demoUpdatedPackageOf, storeDemoFiles, storeDemoFileVersion } from './files';
+import { demoImage, renderDemoImages, storeDemoImages } from './images';
 
 const DAY = 86_400_000;
 
@@ -42,7 +47,8 @@ interface DemoCreation {
   publishInDays?: number;
   test?: 'open' | 'failed' | 'passed';
   report?: string;
-  updateRequest?: { message: string; test?: 'open' | 'failed' };
+  /** An update request waiting for staff; `swatches` brings a second version of its package with a catalog object per swatch. */
+  updateRequest?: { message: string; test?: 'open' | 'failed'; swatches?: string[] };
   rejection?: string;
   /** Object GUIDs its packages define (16 hex digits): lots, rooms and households built in the demo can use them. */
   objectGuids?: string[];
@@ -61,7 +67,7 @@ const CREATIONS: DemoCreation[] = [
   { owner: 'creator@corner.test', kind: 'set', name: 'Cottage Kitchen Set', category: 'Kitchen Sets', status: 'APPROVED', publishInDays: 3, description: 'Counters, cabinets, an island and clutter in a warm cottage style.', keywords: 'kitchen, cottage, set' },
   { owner: 'creator@corner.test', kind: 'item', name: 'Brass Floor Lamp', category: 'Floor Lamps', status: 'APPROVED', publishInDays: -10, objectGuids: [DEMO_OBJECT_GUIDS.brassFloorLamp], description: 'A slim brass floor lamp with a pleated fabric shade.', keywords: 'lamp, brass, lighting' },
   { owner: 'creator@corner.test', kind: 'sim', name: 'The Okafor Family', category: 'Households', status: 'APPROVED', publishInDays: -20, report: 'Custom content listed as required is missing.', description: 'A family of four with their own style, traits and aspirations.', keywords: 'family, household, sims' },
-  { owner: 'creator@corner.test', kind: 'item', name: 'Velvet Canopy Bed', category: 'Beds', status: 'APPROVED', publishInDays: -30, updateRequest: { message: 'Added three new velvet swatches and fixed the shadow map.' }, description: 'A double canopy bed in soft velvet with sheer curtains.', keywords: 'bed, velvet, canopy' },
+  { owner: 'creator@corner.test', kind: 'item', name: 'Velvet Canopy Bed', category: 'Beds', status: 'APPROVED', publishInDays: -30, updateRequest: { message: 'Added three new velvet swatches and fixed the shadow map.', swatches: ['rose', 'sage', 'midnight'] }, description: 'A double canopy bed in soft velvet with sheer curtains.', keywords: 'bed, velvet, canopy' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Retro Diner Booth', category: 'Armchairs', status: 'SUBMITTED', description: 'A red vinyl diner booth with chrome trim for café lots.', keywords: 'retro, diner, booth' },
   { owner: 'artist@corner.test', kind: 'lot', name: 'Harbour Café', category: 'Community Lots', status: 'SUBMITTED', uses: ['brassFloorLamp'], description: 'A seaside café with outdoor seating and a small bakery counter.', keywords: 'cafe, harbour, community' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Moonlight Curtains', category: 'Curtains', status: 'APPROVED', publishInDays: -45, objectGuids: [DEMO_OBJECT_GUIDS.moonlightCurtains], updateRequest: { message: 'New longer variant for tall windows.', test: 'open' }, description: 'Floor-length sheer curtains that glow softly at night.', keywords: 'curtains, sheer, night' },
@@ -164,11 +170,12 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
     if (tag !== null) await db.insert(submissionAttributes).values({ submission_id: submissionId, attribute_id: tag });
     if (c.objectGuids) await db.insert(objectGuids).values(c.objectGuids.map((object_guid) => ({ submission_id: submissionId, object_guid })));
     const rendered = await pictures[i];
+    const objectId = c.objectGuids?.[0] ?? `00de0000000000${(i + 1).toString(16).padStart(2, '0')}`;
+    let fileIds: number[] = [];
     if (storage && rendered) {
       await storeDemoImages(db, storage, { submissionId, memberId: idOf(c.owner), name: c.name }, rendered);
-      const objectId = c.objectGuids?.[0] ?? `00de0000000000${(i + 1).toString(16).padStart(2, '0')}`;
       const uses = (c.uses ?? []).map((key) => DEMO_OBJECT_GUIDS[key]);
-      await storeDemoFiles(db, storage, { submissionId, memberId: idOf(c.owner) }, demoFilesOf({ kind: c.kind, name: c.name, objectId, uses, picture: rendered[0]! }));
+      fileIds = await storeDemoFiles(db, storage, { submissionId, memberId: idOf(c.owner) }, demoFilesOf({ kind: c.kind, name: c.name, objectId, uses, picture: rendered[0]! }));
     }
     if (submitted && c.uses?.length) {
       const definers = await db.select({ submission_id: objectGuids.submission_id }).from(objectGuids).where(inArray(objectGuids.object_guid, c.uses.map((key) => DEMO_OBJECT_GUIDS[key])));
@@ -188,10 +195,36 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
     }
     if (c.report) await db.insert(reports).values({ submission_id: submissionId, type: 'missing-requirements', note: c.report });
     if (c.updateRequest) {
+      const swatches = c.updateRequest.swatches;
+      if (swatches && storage && rendered && fileIds[0] !== undefined && publishAt) {
+        // Approved by staff a day before its publication (what "What changed" compares with), its
+        // files and pictures uploaded before; the creator uploaded the package's second version two
+        // days ago, then sent the update.
+        const approvedAt = new Date(publishAt.getTime() - DAY);
+        const before = new Date(approvedAt.getTime() - DAY);
+        await db.update(images).set({ created_at: before }).where(eq(images.submission_id, submissionId));
+        await db.update(files).set({ created_at: before }).where(eq(files.submission_id, submissionId));
+        await db.update(fileVersions).set({ created_at: before }).where(inArray(fileVersions.file_id, fileIds));
+        await db.insert(logs).values({
+          submission_id: submissionId,
+          member_id: idOf('staff@corner.test'),
+          entity: 'submission',
+          entity_id: submissionId,
+          action: 'approved',
+          previous_values: { status: 'SUBMITTED' },
+          new_values: { status: 'APPROVED', publish_at: publishAt.toISOString() },
+          created_at: approvedAt,
+        });
+        // The item's thumbnail is drawn again (the fixed shadow map), and each swatch has its own.
+        const [thumbnail, ...swatchPictures] = await Promise.all([demoImage(c.name, c.kind, 3), ...swatches.map((name, n) => demoImage(`${c.name} ${name}`, c.kind, n + 1))]);
+        const made = demoUpdatedPackageOf({ name: c.name, objectId, picture: thumbnail!, swatches: swatches.map((name, n) => ({ name, picture: swatchPictures[n]! })) });
+        await storeDemoFileVersion(db, storage, { id: fileIds[0], memberId: idOf(c.owner) }, made, new Date(now - 2 * DAY));
+      }
       const [ur] = await db
         .insert(updateRequests)
         .values({ submission_id: submissionId, member_id: idOf(c.owner), message: c.updateRequest.message })
         .returning({ id: updateRequests.id });
+      if (swatches && fileIds[0] !== undefined) await db.insert(updateRequestFiles).values({ update_request_id: ur!.id, file_id: fileIds[0] });
       if (c.updateRequest.test) {
         await db.insert(tests).values({
           submission_id: submissionId,

@@ -47,4 +47,19 @@ describe('the demo data', () => {
     expect(outcomes.get('Maple Lane Starter Home')!.find((c) => c.id === 'usedContent')).toMatchObject({ outcome: 'failure', message: expect.stringContaining('Brass Floor Lamp') });
     expect(outcomes.get('Harbour Café')!.find((c) => c.id === 'usedContent')).toMatchObject({ outcome: 'pass' });
   });
+
+  it('holds an update whose new package version adds three swatches, which staff read under "What changed"', async () => {
+    const [bed] = await server.database.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.name, 'Velvet Canopy Bed'));
+    const [staff] = await server.database.db.select({ id: members.id }).from(members).where(eq(members.email, 'staff@corner.test'));
+    const query = `query ($id: Int!) { submissionProperties(id: $id) { pending_update_request { changes { state approved_at files { change from { version } to { version }
+      package { state resources { added changed } objects { added listed_added { name } } } } } } } }`;
+    const res = await server.gql(query, { id: bed!.id }, { token: await server.tokenFor(staff!.id) });
+    expect(res.errors).toBeUndefined();
+    const changes = res.data!.submissionProperties.pending_update_request.changes;
+    expect(changes).toMatchObject({ state: 'ready', files: [{ change: 'replaced', from: { version: 1 }, to: { version: 2 }, package: { state: 'ready', resources: { added: 6, changed: 2 }, objects: { added: 3 } } }] });
+    expect(changes.approved_at).not.toBeNull();
+    expect(changes.files[0].package.objects.listed_added.map((o: { name: string }) => o.name)).toEqual(
+      expect.arrayContaining(['Velvet Canopy Bed, rose swatch', 'Velvet Canopy Bed, sage swatch', 'Velvet Canopy Bed, midnight swatch']),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { classifyFile, mimetypeOfKind, type ModelType } from '@corner/domain';
 import type { DbOrTx } from '../db/client';
 import { files, fileVersions } from '../db/schema/index';
@@ -54,16 +55,7 @@ export function demoFilesOf(c: DemoFilesOf): { filename: string; bytes: Uint8Arr
   switch (c.kind) {
     case 'item':
     case 'set':
-      return [
-        {
-          filename: `${slug}.package`,
-          bytes: writePackage([
-            { type: COBJ, group: 0, instance: id, data: catalogHead(0x1000, 0x1001, 250) },
-            { type: THUMBNAIL, group: 0, instance: id, data: picture },
-            { type: STBL, group: 0, instance: id & 0x00ffffffffffffffn, data: writeStbl([{ key: 0x1000, text: c.name }, { key: 0x1001, text: `${c.name}, from the Corner demo.` }]), compression: 'zlib' },
-          ]),
-        },
-      ];
+      return [{ filename: `${slug}.package`, bytes: itemPackage(c.name, id, picture) }];
     case 'mod':
       return [{ filename: `${slug}.ts4script`, bytes: writeZipArchive([{ name: `${slug.toLowerCase()}/__init__.pyc`, data: new Uint8Array([0x55, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0]) }]) }];
     case 'lot':
@@ -93,8 +85,51 @@ export function demoFilesOf(c: DemoFilesOf): { filename: string; bytes: Uint8Arr
   }
 }
 
+/**
+ * An item's package: its catalog object with English name, description and thumbnail, and a catalog
+ * object per swatch (named "<name>, <swatch> swatch", with the swatch's thumbnail).
+ */
+function itemPackage(name: string, id: bigint, picture: Uint8Array, swatches: readonly { name: string; picture: Uint8Array }[] = []): Uint8Array {
+  const texts = [{ key: 0x1000, text: name }, { key: 0x1001, text: `${name}, from the Corner demo.` }, ...swatches.map((w, n) => ({ key: 0x1010 + n, text: `${name}, ${w.name} swatch` }))];
+  return writePackage([
+    { type: COBJ, group: 0, instance: id, data: catalogHead(0x1000, 0x1001, 250) },
+    { type: THUMBNAIL, group: 0, instance: id, data: picture },
+    { type: STBL, group: 0, instance: id & 0x00ffffffffffffffn, data: writeStbl(texts), compression: 'zlib' },
+    ...swatches.flatMap((w, n) => [
+      { type: COBJ, group: 0, instance: swatchId(id, n), data: catalogHead(0x1010 + n, 0x1001, 250) },
+      { type: THUMBNAIL, group: 0, instance: swatchId(id, n), data: w.picture },
+    ]),
+  ]);
+}
+
+/** The object id of an item's swatch n (the item's id with the swatch's number in its third byte from the right). */
+const swatchId = (id: bigint, n: number) => id | (BigInt(n + 1) << 16n);
+
+/**
+ * The second version of a demo item's package, as its creator would upload it for an update: a new
+ * thumbnail for the item (`picture`) and a catalog object per swatch. The update's "What changed"
+ * on the review page reads these against the first version.
+ */
+export function demoUpdatedPackageOf(c: { name: string; objectId: string; picture: Buffer; swatches: readonly { name: string; picture: Buffer }[] }): { filename: string; bytes: Uint8Array } {
+  const swatches = c.swatches.map((w) => ({ name: w.name, picture: new Uint8Array(w.picture) }));
+  return { filename: `${c.name.replace(/[^A-Za-z0-9]+/g, '')}.package`, bytes: itemPackage(c.name, BigInt(`0x${c.objectId}`), new Uint8Array(c.picture), swatches) };
+}
+
+/**
+ * Stores a new version of a demo file, uploaded at `at` by its owner; the version visitors download
+ * stays the first (the creation is approved: the new one waits for an update request).
+ */
+export async function storeDemoFileVersion(db: DbOrTx, storage: Storage, file: { id: number; memberId: number }, made: { filename: string; bytes: Uint8Array }, at: Date): Promise<void> {
+  const stored = await storage.put([Buffer.from(made.bytes)]);
+  const kind = classifyFile(made.bytes.subarray(0, 64), made.filename)!;
+  const content = { filename: made.filename, filesize: stored.size, mimetype: mimetypeOfKind(kind, made.bytes), sha256: stored.sha256, storage_key: stored.key };
+  await db.insert(fileVersions).values({ file_id: file.id, version: 2, member_id: file.memberId, created_at: at, ...content });
+  await db.update(files).set({ ...content, version: 2, published_version: 1 }).where(eq(files.id, file.id));
+}
+
 /** Stores a demo creation's files and adds them at version 1 (the inspection job reads them like any upload). */
-export async function storeDemoFiles(db: DbOrTx, storage: Storage, creation: { submissionId: number; memberId: number }, made: { filename: string; bytes: Uint8Array }[]): Promise<void> {
+export async function storeDemoFiles(db: DbOrTx, storage: Storage, creation: { submissionId: number; memberId: number }, made: { filename: string; bytes: Uint8Array }[]): Promise<number[]> {
+  const ids: number[] = [];
   for (const file of made) {
     const kind = classifyFile(file.bytes.subarray(0, 64), file.filename);
     if (!kind) throw new Error(`The demo file ${file.filename} is not one the site takes`);
@@ -102,5 +137,7 @@ export async function storeDemoFiles(db: DbOrTx, storage: Storage, creation: { s
     const content = { filename: file.filename, filesize: stored.size, mimetype: mimetypeOfKind(kind, file.bytes), sha256: stored.sha256, storage_key: stored.key };
     const [row] = await db.insert(files).values({ submission_id: creation.submissionId, member_id: creation.memberId, kind, version: 1, ...content }).returning({ id: files.id });
     await db.insert(fileVersions).values({ file_id: row!.id, version: 1, member_id: creation.memberId, ...content });
+    ids.push(row!.id);
   }
+  return ids;
 }

@@ -135,3 +135,20 @@ export const fileInspections = pgTable(
   // The CAS parts packages define, for matching what a household's sims wear to creations on the site.
   (t) => [index('file_inspections_cas_parts_idx').using('gin', sql`(${t.result} -> 'casPartIds')`).where(sql`${t.format} = 'package'`)],
 );
+
+/**
+ * Every resource of a package content, once per sha256, written with its inspection: the keys
+ * (`tttttttt:gggggggg:iiiiiiiiiiiiiiii`), unpacked sizes and content fingerprints of its live
+ * resources, in key order, as `[key, size, hash]` (hash null when not read). Two versions of a package
+ * are compared through it (what changed in an update); nothing else reads it, so a large list never
+ * weighs on the inspection's other readers. `resources` is null for a package with more than 50,000
+ * resources: then only `total` and the inspection's counts per kind compare.
+ */
+export const packageResources = pgTable('package_resources', {
+  sha256: text('sha256')
+    .primaryKey()
+    .references(() => fileInspections.sha256, { onDelete: 'cascade' }),
+  total: integer('total').notNull(),
+  resources: jsonb('resources'),
+  ...createdAt,
+});

@@ -1,7 +1,9 @@
 import { startsWith } from './binary.reader';
 import { readExact, type ByteSource } from './byte-source.reader';
 import { gameFileError } from './game-file.errors';
-import { readPackageSummary, type PackageSummary } from './package-summary.reader';
+import { readPackageIndex } from './dbpf.reader';
+import { summarisePackage, type PackageSummary } from './package-summary.reader';
+import { readResourceList, type ResourceList } from './resource-list.reader';
 import { readScriptSummary, type ScriptSummary } from './script.reader';
 import { isSims3Pack, readSims3PackSummary, type Sims3PackSummary } from './sims3pack.reader';
 import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseholdBinary, readTrayItem, type HouseholdBinary, type TrayItem } from './tray.reader';
@@ -13,8 +15,9 @@ import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseho
  * 3: a room's facts (size, price, height) from its .trayitem.
  * 4: CAS part names, name-map names, merged packages, Sims 2 object GUIDs; script mods' modules;
  *    .sims3pack manifests.
+ * 5: each package resource's key, size and content fingerprint (what changed in an update).
  */
-export const READER_VERSION = 4;
+export const READER_VERSION = 5;
 
 export type InspectionFormat = 'package' | 'ts4script' | 'sims3pack' | 'trayitem' | 'householdbinary' | 'blueprint' | 'room' | 'tray-image' | 'other';
 
@@ -28,9 +31,12 @@ export interface TrayImageInspection {
   bytes: number;
 }
 
-/** What one content is and what the readers found in it; JSON-safe (ids are 16-digit hex strings). */
+/**
+ * What one content is and what the readers found in it; JSON-safe (ids are 16-digit hex strings).
+ * A package also lists its resources with their fingerprints (stored in `package_resources`).
+ */
 export type Inspection =
-  | { format: 'package'; result: PackageInspection }
+  | { format: 'package'; result: PackageInspection; resources: ResourceList }
   | { format: 'ts4script'; result: ScriptSummary }
   | { format: 'sims3pack'; result: Sims3PackSummary }
   | { format: 'trayitem'; result: TrayItem }
@@ -74,8 +80,14 @@ export async function inspectContent(source: ByteSource, filename: string): Prom
   const head = await readExact(source, 0, Math.min(source.size, 16));
   if (isSims3Pack(head)) return { format: 'sims3pack', result: await readSims3PackSummary(source) };
   if (startsWith(head, MAGIC_DBPF) || startsWith(head, MAGIC_DBPP)) {
-    const summary = await readPackageSummary(source);
-    return { format: 'package', result: { ...summary, strings: summary.strings.slice(0, STORED_STRINGS), stringsComplete: summary.stringsComplete && summary.strings.length <= STORED_STRINGS } };
+    const index = await readPackageIndex(source);
+    const summary = await summarisePackage(source, index);
+    return {
+      format: 'package',
+      result: { ...summary, strings: summary.strings.slice(0, STORED_STRINGS), stringsComplete: summary.stringsComplete && summary.strings.length <= STORED_STRINGS },
+      // Kept beside the inspection, not in it: a large package's list is read only to compare versions.
+      resources: await readResourceList(source, index.entries),
+    };
   }
   return { format: 'other', result: null };
 }

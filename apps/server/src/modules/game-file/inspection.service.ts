@@ -1,13 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Logger } from '../../context';
 import type { Database, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
-import { fileInspections } from '../../db/schema/index';
+import { fileInspections, packageResources } from '../../db/schema/index';
 import { syncFoundObjectGuids } from '../file/object-guid.service';
 import { gameFileError } from './game-file.errors';
-import { READER_VERSION, type Inspection } from './inspect.reader';
+import type { PackageResource } from '@corner/domain';
+import { READER_VERSION, type Inspection, type PackageInspection } from './inspect.reader';
+import { resourceKind } from './resource-types.constants';
+import type { ListedResource } from './resource-list.reader';
 import type { DecodedThumbnail } from './thumbnail.reader';
 import type { InspectAnswer, InspectRequest } from './inspect.worker';
 
@@ -47,6 +50,58 @@ export async function pendingContents(db: DbOrTx, limit = INSPECT_BATCH): Promis
 export async function inspectionOf(db: DbOrTx, sha256: string): Promise<InspectionRow | null> {
   const [row] = await db.select().from(fileInspections).where(sql`${fileInspections.sha256} = ${sha256}`);
   return row ?? null;
+}
+
+/** The inspections of some contents (those read so far), by sha256. */
+export async function inspectionsOf(db: DbOrTx, hashes: readonly string[]): Promise<Map<string, InspectionRow>> {
+  const unique = [...new Set(hashes)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(fileInspections).where(inArray(fileInspections.sha256, unique));
+  return new Map(rows.map((r) => [r.sha256, r]));
+}
+
+/** A package content's resources as its inspection listed them; `resources` null past the list's cap. */
+export interface PackageResourceList {
+  total: number;
+  resources: ListedResource[] | null;
+}
+
+/** The resource lists of some package contents, by sha256 (absent until their inspection of this reader version). */
+export async function packageResourcesOf(db: DbOrTx, hashes: readonly string[]): Promise<Map<string, PackageResourceList>> {
+  const unique = [...new Set(hashes)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(packageResources).where(inArray(packageResources.sha256, unique));
+  return new Map(rows.map((r) => [r.sha256, { total: r.total, resources: r.resources as ListedResource[] | null }]));
+}
+
+/**
+ * A package content as an update's diff compares it: `pending` until the inspection of this reader
+ * version is stored (the job reads it within the minute), `failed` with the reader's message, `other`
+ * for a content that is not a package, else its summary and its resources with their kinds.
+ */
+export type PackageContent =
+  | { state: 'pending' }
+  | { state: 'failed'; message: string }
+  | { state: 'other' }
+  | { state: 'read'; summary: PackageInspection; total: number; resources: PackageResource[] | null };
+
+/** The package contents of some sha256s, as PackageContent, by sha256 (two queries whatever the count). */
+export async function packageContentsOf(db: DbOrTx, hashes: readonly string[]): Promise<Map<string, PackageContent>> {
+  const [inspections, lists] = await Promise.all([inspectionsOf(db, hashes), packageResourcesOf(db, hashes)]);
+  const out = new Map<string, PackageContent>();
+  for (const sha256 of new Set(hashes)) {
+    const row = inspections.get(sha256);
+    const list = lists.get(sha256);
+    if (!row || row.reader_version < READER_VERSION) out.set(sha256, { state: 'pending' });
+    else if (row.status !== 'read') out.set(sha256, { state: 'failed', message: row.error_message ?? 'The file could not be read.' });
+    else if (row.format !== 'package') out.set(sha256, { state: 'other' });
+    else if (!list) out.set(sha256, { state: 'pending' });
+    else {
+      const resources = list.resources?.map(([key, size, hash]): PackageResource => ({ key, kind: resourceKind(Number.parseInt(key.slice(0, 8), 16)), size, hash })) ?? null;
+      out.set(sha256, { state: 'read', summary: row.result as PackageInspection, total: list.total, resources });
+    }
+  }
+  return out;
 }
 
 /** What one content may cost: wall time, and the worker's heap. */
@@ -193,10 +248,16 @@ async function storeInspection(db: DbOrTx, sha256: string, outcome: Outcome, sta
     ? { format: outcome.inspection.format, status: 'read', result: outcome.inspection.result, error_code: null, error_message: null }
     : { format: 'other', status: 'failed', result: null, error_code: outcome.code, error_message: outcome.message };
   const values = { ...row, reader_version: READER_VERSION, duration_ms: Math.round(performance.now() - started) };
-  await db
-    .insert(fileInspections)
-    .values({ sha256, ...values })
-    .onConflictDoUpdate({ target: fileInspections.sha256, set: { ...values, created_at: sql`now()` } });
+  const list = outcome.ok && outcome.inspection.format === 'package' ? outcome.inspection.resources : null;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(fileInspections)
+      .values({ sha256, ...values })
+      .onConflictDoUpdate({ target: fileInspections.sha256, set: { ...values, created_at: sql`now()` } });
+    // A content read again keeps no list from an older reading.
+    await tx.delete(packageResources).where(eq(packageResources.sha256, sha256));
+    if (list) await tx.insert(packageResources).values({ sha256, total: list.total, resources: list.resources });
+  });
   // The creations whose files hold this content gain the object GUIDs it defines.
   if (outcome.ok && outcome.inspection.format === 'package') await syncFoundObjectGuids(db, { sha256 });
 }

@@ -1,6 +1,6 @@
 import { decodeUtf8, hex32, idHex } from './binary.reader';
 import type { ByteSource } from './byte-source.reader';
-import { readPackageIndex, readResource, type PackageEntry, type PackageFormat, type PackageIndexOptions } from './dbpf.reader';
+import { readPackageIndex, readResource, type PackageEntry, type PackageFormat, type PackageIndex, type PackageIndexOptions } from './dbpf.reader';
 import { GameFileError, gameFileError, type GameFileErrorCode } from './game-file.errors';
 import { Compression, RESOURCE_KINDS, resourceKind, ResourceType, type ResourceKind } from './resource-types.constants';
 import { readVarint } from './protobuf.reader';
@@ -99,7 +99,11 @@ const CATALOG_HEAD_BYTES = 64 * 1024;
  * rest of the summary still stands.
  */
 export async function readPackageSummary(source: ByteSource, options: PackageSummaryOptions = {}): Promise<PackageSummary> {
-  const index = await readPackageIndex(source, options);
+  return summarisePackage(source, await readPackageIndex(source, options), options);
+}
+
+/** readPackageSummary over an index already read (the inspection reads it once for the summary and the resource list). */
+export async function summarisePackage(source: ByteSource, index: PackageIndex, options: PackageSummaryOptions = {}): Promise<PackageSummary> {
   const maxStrings = options.maxStrings ?? DEFAULT_MAX_STRINGS;
   const maxStringTableBytes = options.maxStringTableBytes ?? DEFAULT_MAX_STRING_TABLE_BYTES;
   const counts = Object.fromEntries(RESOURCE_KINDS.map((k) => [k, 0])) as Record<ResourceKind, number>;

@@ -301,7 +301,17 @@ export async function updateSubmissionProperties(ctx: Context, id: number, input
     const listChanges = await replaceLists(tx, s.id, data);
     if (listChanges.length) {
       await tx.update(submissions).set({ updated_at: new Date() }).where(eq(submissions.id, s.id));
-      await writeLog(tx, { submission_id: s.id, member_id: ctx.auth.member!.id, entity: 'submission', entity_id: s.id, action: 'updated', new_values: Object.fromEntries(listChanges) });
+      // The id lists keep what they were too: what changed in an update compares with the approved list.
+      const previous = listChanges.filter(([, , before]) => before !== undefined).map(([key, , before]) => [key, before]);
+      await writeLog(tx, {
+        submission_id: s.id,
+        member_id: ctx.auth.member!.id,
+        entity: 'submission',
+        entity_id: s.id,
+        action: 'updated',
+        ...(previous.length ? { previous_values: Object.fromEntries(previous) } : {}),
+        new_values: Object.fromEntries(listChanges.map(([key, value]) => [key, value])),
+      });
     }
     return loadSubmission(tx, id);
   });
@@ -373,9 +383,9 @@ export async function addRequiredItem(ctx: Context, submissionId: number, input:
   });
 }
 
-/** Replaces each list the input names; returns [name, new value] for the ones that changed. */
-async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPropertiesInput): Promise<[string, unknown][]> {
-  const changed: [string, unknown][] = [];
+/** Replaces each list the input names; returns [name, new value, value before (id lists)] for the ones that changed. */
+async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPropertiesInput): Promise<[string, unknown, unknown?][]> {
+  const changed: [string, unknown, unknown?][] = [];
   const joins = [
     ['attributes', submissionAttributes, submissionAttributes.attribute_id, 'attribute_id'],
     ['themes', submissionThemes, submissionThemes.theme_id, 'theme_id'],
@@ -393,7 +403,7 @@ async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPr
     if (JSON.stringify(existing) === JSON.stringify(unique)) continue;
     await tx.delete(table).where(eq(table.submission_id, submissionId));
     if (unique.length) await tx.insert(table).values(unique.map((id) => ({ submission_id: submissionId, [columnName]: id })) as never);
-    changed.push([key, unique]);
+    changed.push([key, unique, existing]);
   }
   if (data.recommended_items) {
     const ids = [...new Set(data.recommended_items)].filter((id) => id !== submissionId);

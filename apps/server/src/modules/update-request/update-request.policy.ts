@@ -39,3 +39,11 @@ export function canRequestUpdate(auth: AuthState, s: Owned): boolean {
 export function canReadUpdateRequestTests(auth: AuthState): boolean {
   return holdsAny(auth, [ADMIN_ACCESS, ...UPDATE_REQUEST_VIEW_PERMISSIONS]);
 }
+
+/**
+ * What an update changes against the approved version is for the staff who review updates (the
+ * updated and testing pages): it names every resource of the files, which the creator knows already.
+ */
+export function canReadUpdateDiff(auth: AuthState): boolean {
+  return canReadAllUpdateRequests(auth);
+}

@@ -65,6 +65,9 @@ export const ReviewSubmissionQuery = graphql(
       numUnclearedTests
       numUpdates
       wasSubmitted
+      pending_update_request {
+        id
+      }
       creator {
         MemberID
         UserName

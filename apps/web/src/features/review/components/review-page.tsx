@@ -38,6 +38,7 @@ import { FilesSection, ImagesSection } from './review-media';
 import { ReviewSidePanels } from './review-side-panels';
 import { ShortcutsHelp } from './shortcuts-help';
 import { StaffActionsMenu } from './staff-actions-menu';
+import { UpdateDiffSection } from './update-diff';
 import { STAFF_QUEUE_LINKS } from '../links';
 
 const PAGE_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'SubmissionTest'] };
@@ -229,6 +230,7 @@ export function ReviewPage() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">
+            {submission.pending_update_request ? <UpdateDiffSection submissionId={submission.id} /> : null}
             <DetailsSection submission={submission} />
             <ImagesSection submission={submission} />
             <FilesSection submission={submission} />
