@@ -1,6 +1,7 @@
 // The databases a bench runs on: the embedded PGlite in a temporary DATA_DIR, and a fresh
-// `corner_bench_<pid>` database on the PostgreSQL server at BENCH_DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/test, loopback only) dropped at the end. Both are migrated and
+// `corner_bench_<pid>` database (or one the bench names) on the PostgreSQL server at
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, loopback only, used only to
+// create and drop it) dropped at the end. Both are migrated and
 // seeded with the demo data.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,8 +57,11 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A fresh database on the PostgreSQL server, or the reason it cannot be used. */
-export async function preparePostgres(): Promise<Prepared | string> {
+/**
+ * A fresh database on the PostgreSQL server, `name` (default `corner_bench_<pid>`; an existing one of
+ * that name is dropped first), or the reason it cannot be used.
+ */
+export async function preparePostgres(options: { name?: string } = {}): Promise<Prepared | string> {
   const baseUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
   let url: URL;
   try {
@@ -75,7 +79,7 @@ export async function preparePostgres(): Promise<Prepared | string> {
   } catch (error) {
     return `${shown} did not answer (${describeError(error)})`;
   }
-  const name = `corner_bench_${process.pid}`;
+  const name = options.name ?? `corner_bench_${process.pid}`;
   const dropDatabase = async () => {
     await admin.exec(`drop database if exists ${name} with (force)`);
     await admin.close();

@@ -52,13 +52,13 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL server: cancel a statement of the pool's connections after this long (0: never). */
   statementTimeoutMs?: number;
-  /** Called with the SQL of each statement run through `db` (tests count them). */
-  onQuery?: ((sql: string) => void) | undefined;
+  /** Called with the SQL of each statement run through `db` and its parameters (tests count them, benches explain them). */
+  onQuery?: ((sql: string, params: unknown[]) => void) | undefined;
 }
 
 /** Drizzle's logger option for `onQuery`. */
 function queryLogger(onQuery: OpenOptions['onQuery']) {
-  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+  return onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {};
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
