@@ -133,6 +133,8 @@ export const fileInspections = pgTable(
     ...createdAt,
   },
   // The CAS parts packages define, for matching what a household's sims wear to creations on the site.
+  // Migration 0014 adds statistics on the same expression (file_inspections_cas_parts_stats), which
+  // drizzle cannot declare: without them the planner misjudges the partial index's selectivity.
   (t) => [index('file_inspections_cas_parts_idx').using('gin', sql`(${t.result} -> 'casPartIds')`).where(sql`${t.format} = 'package'`)],
 );
 
