@@ -39,6 +39,12 @@ export interface QueueDefinition {
 const live = and(topLevel, not(deleted));
 const inReview = status('SUBMITTED', 'TESTING', 'APPROVED');
 
+/**
+ * Creations a reviewer still has to decide: submitted or testing, or with a pending update request.
+ * Their review flags (possible copy, fast track; issue 15) are kept up to date and counted.
+ */
+export const UNDER_REVIEW: Condition = and(not(deleted), or(status('SUBMITTED', 'TESTING'), updateRequest('PENDING')));
+
 const QUEUES: Record<QueueId, QueueDefinition> = {
   all: { id: 'all', where: live, sort: { field: 'updated_at', order: 'desc' } },
   created: { id: 'created', where: and(live, status('CREATED')), sort: { field: 'updated_at', order: 'desc' } },

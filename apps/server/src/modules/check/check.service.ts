@@ -1,11 +1,11 @@
-import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
-import { automaticChecks, type CheckedFile, type CheckInput, type CheckResult, type FileKind } from '@corner/domain';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { automaticChecks, UNDER_REVIEW, type CheckedFile, type CheckInput, type CheckResult, type FileKind } from '@corner/domain';
 import { jobContext, type Context } from '../../context';
 import type { JobServices } from '../../jobs/job';
-import { fileInspections, files, images, members, requiredItems, submissions, updateRequests } from '../../db/schema/index';
+import { conditionSql } from '../../db/queue.sql';
+import { fileInspections, files, images, members, requiredItems, submissions } from '../../db/schema/index';
 import { writeLog } from '../log/log.service';
 import { reviewError } from '../review/review.errors';
-import { loadSubmission } from '../submission/submission.access';
 import { duplicatesOf, type DuplicateMatch } from './duplicate.service';
 import type { PackageInspection } from '../game-file/inspect.reader';
 import { usedContentOf } from '../game-file/used-content.service';
@@ -112,18 +112,8 @@ export async function duplicatesForReview(ctx: Context, s: SubmissionRow): Promi
   return matches;
 }
 
-/** Creations whose review flags matter: submitted or testing, or with a pending update request. */
-function underReview() {
-  return and(
-    isNull(submissions.deleted_at),
-    or(
-      inArray(submissions.status, ['SUBMITTED', 'TESTING']),
-      exists(
-        sql`(select 1 from ${updateRequests} where ${updateRequests.submission_id} = ${submissions.id} and ${updateRequests.status} = 'PENDING')`,
-      ),
-    ),
-  );
-}
+/** Creations whose review flags matter (domain UNDER_REVIEW, compiled as the queues' conditions are). */
+const underReview = () => conditionSql(UNDER_REVIEW, new Date());
 
 /**
  * After the inspection job read some contents: the flags of every creation under review that holds
@@ -156,7 +146,7 @@ export async function setCreatorTrusted(ctx: Context, memberId: number, trusted:
     await writeLog(tx, { submission_id: null, member_id: ctx.auth.member!.id, entity: 'member', entity_id: memberId, action: trusted ? 'trusted' : 'untrusted', previous_values: { is_trusted: member.is_trusted }, new_values: { is_trusted: trusted } });
   });
   const theirs = await ctx.db.select().from(submissions).where(and(eq(submissions.member_id, memberId), underReview()));
-  for (const s of theirs) await refreshReviewFlags(ctx, await loadSubmission(ctx.db, s.id));
+  for (const s of theirs) await refreshReviewFlags(ctx, s);
   return trusted;
 }
 
