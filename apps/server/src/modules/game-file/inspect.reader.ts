@@ -15,7 +15,9 @@ import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseho
  * 3: a room's facts (size, price, height) from its .trayitem.
  * 4: CAS part names, name-map names, merged packages, Sims 2 object GUIDs; script mods' modules;
  *    .sims3pack manifests.
- * 5: each package resource's key, size and content fingerprint (what changed in an update).
+ * 5: each package resource's key, size and content fingerprint (what changed in an update). Since
+ *    then a package's resource list is read only when an update's diff asks for it (readPackageResources),
+ *    so the routine inspection reads no resource body beyond the English string tables.
  */
 export const READER_VERSION = 5;
 
@@ -31,12 +33,9 @@ export interface TrayImageInspection {
   bytes: number;
 }
 
-/**
- * What one content is and what the readers found in it; JSON-safe (ids are 16-digit hex strings).
- * A package also lists its resources with their fingerprints (stored in `package_resources`).
- */
+/** What one content is and what the readers found in it; JSON-safe (ids are 16-digit hex strings). */
 export type Inspection =
-  | { format: 'package'; result: PackageInspection; resources: ResourceList }
+  | { format: 'package'; result: PackageInspection }
   | { format: 'ts4script'; result: ScriptSummary }
   | { format: 'sims3pack'; result: Sims3PackSummary }
   | { format: 'trayitem'; result: TrayItem }
@@ -85,11 +84,20 @@ export async function inspectContent(source: ByteSource, filename: string): Prom
     return {
       format: 'package',
       result: { ...summary, strings: summary.strings.slice(0, STORED_STRINGS), stringsComplete: summary.stringsComplete && summary.strings.length <= STORED_STRINGS },
-      // Kept beside the inspection, not in it: a large package's list is read only to compare versions.
-      resources: await readResourceList(source, index.entries),
     };
   }
   return { format: 'other', result: null };
+}
+
+/**
+ * A package's resources with their keys, sizes and content fingerprints, for comparing two versions
+ * (stored in `package_resources`). Not part of the routine inspection: fingerprinting reads every
+ * resource body, so it runs only when an update's diff needs it.
+ */
+export async function readPackageResources(source: ByteSource): Promise<ResourceList> {
+  const head = await readExact(source, 0, Math.min(source.size, 16));
+  if (!startsWith(head, MAGIC_DBPF) && !startsWith(head, MAGIC_DBPP)) throw gameFileError('PACKAGE_NOT_DBPF', {});
+  return readResourceList(source, (await readPackageIndex(source)).entries);
 }
 
 async function wholeTrayFile(source: ByteSource): Promise<Uint8Array> {

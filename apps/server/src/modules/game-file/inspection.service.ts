@@ -1,16 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Logger } from '../../context';
 import type { Database, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
-import { fileInspections, packageResources } from '../../db/schema/index';
+import { fileInspections, fileVersions, packageResources } from '../../db/schema/index';
 import { syncFoundObjectGuids } from '../file/object-guid.service';
 import { gameFileError } from './game-file.errors';
 import type { PackageResource } from '@corner/domain';
 import { READER_VERSION, type Inspection, type PackageInspection } from './inspect.reader';
 import { resourceKind } from './resource-types.constants';
-import type { ListedResource } from './resource-list.reader';
+import type { ListedResource, ResourceList } from './resource-list.reader';
 import type { DecodedThumbnail } from './thumbnail.reader';
 import type { InspectAnswer, InspectRequest } from './inspect.worker';
 
@@ -25,6 +25,13 @@ export const INSPECT_MEMORY_BUDGET_MB = 256;
 export const INSPECT_BATCH = 100;
 
 export type InspectionRow = typeof fileInspections.$inferSelect;
+
+/** What reading stored contents on demand needs: the database, the storage's configuration, a log. */
+export interface GameFileServices {
+  database: Database;
+  config: Config;
+  log: Logger;
+}
 
 export interface PendingContent {
   sha256: string;
@@ -85,21 +92,51 @@ export type PackageContent =
   | { state: 'other' }
   | { state: 'read'; summary: PackageInspection; total: number; resources: PackageResource[] | null };
 
-/** The package contents of some sha256s, as PackageContent, by sha256 (two queries whatever the count). */
-export async function packageContentsOf(db: DbOrTx, hashes: readonly string[]): Promise<Map<string, PackageContent>> {
+/**
+ * The package contents of some sha256s, as PackageContent, by sha256. A package read by the
+ * inspection job but never compared yet has its resources listed now, in the requests' worker
+ * (fingerprinting reads every resource, so the routine inspection leaves it to the diffs that need
+ * it), and the list is stored for the next diff.
+ */
+export async function packageContentsOf(services: GameFileServices, hashes: readonly string[]): Promise<Map<string, PackageContent>> {
+  const db = services.database.db;
   const [inspections, lists] = await Promise.all([inspectionsOf(db, hashes), packageResourcesOf(db, hashes)]);
   const out = new Map<string, PackageContent>();
+  const unlisted: string[] = [];
   for (const sha256 of new Set(hashes)) {
     const row = inspections.get(sha256);
-    const list = lists.get(sha256);
     if (!row || row.reader_version < READER_VERSION) out.set(sha256, { state: 'pending' });
     else if (row.status !== 'read') out.set(sha256, { state: 'failed', message: row.error_message ?? 'The file could not be read.' });
     else if (row.format !== 'package') out.set(sha256, { state: 'other' });
-    else if (!list) out.set(sha256, { state: 'pending' });
-    else {
-      const resources = list.resources?.map(([key, size, hash]): PackageResource => ({ key, kind: resourceKind(Number.parseInt(key.slice(0, 8), 16)), size, hash })) ?? null;
-      out.set(sha256, { state: 'read', summary: row.result as PackageInspection, total: list.total, resources });
-    }
+    else if (!lists.has(sha256)) unlisted.push(sha256);
+  }
+  for (const [sha256, listed] of await listResourcesNow(services, unlisted)) {
+    if (listed.ok) lists.set(sha256, listed.resources);
+    else out.set(sha256, { state: 'failed', message: listed.message });
+  }
+  for (const sha256 of new Set(hashes)) {
+    const list = lists.get(sha256);
+    if (out.has(sha256) || !list) continue;
+    const resources = list.resources?.map(([key, size, hash]): PackageResource => ({ key, kind: resourceKind(Number.parseInt(key.slice(0, 8), 16)), size, hash })) ?? null;
+    out.set(sha256, { state: 'read', summary: inspections.get(sha256)!.result as PackageInspection, total: list.total, resources });
+  }
+  return out;
+}
+
+/** Lists the resources of some inspected packages in the requests' worker, one after the other, and stores each list. */
+async function listResourcesNow(services: GameFileServices, hashes: readonly string[]): Promise<Map<string, ResourcesOutcome>> {
+  const out = new Map<string, ResourcesOutcome>();
+  if (hashes.length === 0) return out;
+  const db = services.database.db;
+  const keys = await db
+    .selectDistinctOn([fileVersions.sha256], { sha256: fileVersions.sha256, storage_key: fileVersions.storage_key })
+    .from(fileVersions)
+    .where(inArray(fileVersions.sha256, [...hashes]))
+    .orderBy(fileVersions.sha256, desc(fileVersions.id));
+  for (const { sha256, storage_key } of keys) {
+    const listed = await onDemand(services, (inspector) => inspector.resources(storage_key));
+    out.set(sha256, listed);
+    if (listed.ok) await db.insert(packageResources).values({ sha256, total: listed.resources.total, resources: listed.resources.resources }).onConflictDoNothing();
   }
   return out;
 }
@@ -114,6 +151,7 @@ type Failure = { ok: false; code: string; message: string };
 type Outcome = { ok: true; inspection: Inspection } | Failure;
 type ScanOutcome = { ok: true; ids: string[] } | Failure;
 type ThumbnailOutcome = { ok: true; thumbnail: DecodedThumbnail | null } | Failure;
+type ResourcesOutcome = { ok: true; resources: ResourceList } | Failure;
 
 /**
  * One worker thread reading contents one after the other, each within the time and memory budget.
@@ -149,6 +187,10 @@ class Inspector {
 
   thumbnail(key: string, instance: string): Promise<ThumbnailOutcome> {
     return this.run({ task: 'thumbnail', key, instance }, key) as Promise<ThumbnailOutcome>;
+  }
+
+  resources(key: string): Promise<ResourcesOutcome> {
+    return this.run({ task: 'resources', key }, key) as Promise<ResourcesOutcome>;
   }
 
   private run(request: InspectRequest, label: string): Promise<InspectAnswer> {
@@ -235,7 +277,7 @@ export function thumbnailOfStoredPackage(services: { config: Config; log: Logger
  * requests' worker within SCAN_TIME_BUDGET_MS, and stores the answer as the job would. A content
  * over that budget is not recorded: the job reads it later with its own, larger budget.
  */
-export async function inspectNow(services: { database: Database; config: Config; log: Logger }, content: PendingContent): Promise<void> {
+export async function inspectNow(services: GameFileServices, content: PendingContent): Promise<void> {
   const started = performance.now();
   const outcome = await onDemand(services, (inspector) => inspector.inspect({ key: content.storage_key, filename: content.filename }));
   if (!outcome.ok && outcome.code === 'GAME_FILE_OVER_BUDGET') return;
@@ -248,15 +290,13 @@ async function storeInspection(db: DbOrTx, sha256: string, outcome: Outcome, sta
     ? { format: outcome.inspection.format, status: 'read', result: outcome.inspection.result, error_code: null, error_message: null }
     : { format: 'other', status: 'failed', result: null, error_code: outcome.code, error_message: outcome.message };
   const values = { ...row, reader_version: READER_VERSION, duration_ms: Math.round(performance.now() - started) };
-  const list = outcome.ok && outcome.inspection.format === 'package' ? outcome.inspection.resources : null;
   await db.transaction(async (tx) => {
     await tx
       .insert(fileInspections)
       .values({ sha256, ...values })
       .onConflictDoUpdate({ target: fileInspections.sha256, set: { ...values, created_at: sql`now()` } });
-    // A content read again keeps no list from an older reading.
+    // A content read again keeps no resource list from an older reading: the next diff lists it again.
     await tx.delete(packageResources).where(eq(packageResources.sha256, sha256));
-    if (list) await tx.insert(packageResources).values({ sha256, total: list.total, resources: list.resources });
   });
   // The creations whose files hold this content gain the object GUIDs it defines.
   if (outcome.ok && outcome.inspection.format === 'package') await syncFoundObjectGuids(db, { sha256 });
@@ -272,7 +312,7 @@ function storageConfigOf(config: Config) {
  * found, or why it could not be read, once per sha256. Returns how many were read and how many failed.
  */
 export async function inspectPendingFiles(
-  services: { database: Database; config: Config; log: Logger },
+  services: GameFileServices,
   options: { limit?: number; budget?: Budget } = {},
 ) {
   const { database, config, log } = services;

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { submissions, themes } from '../../db/schema/index';
+import { packageResources, submissions, themes } from '../../db/schema/index';
 import { buildMember, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { pngBytes } from '../../test/uploads';
@@ -133,8 +133,12 @@ describe('what changed in an update', () => {
     expect(waiting.approved_at).not.toBeNull();
 
     await inspectPendingFiles({ database: server.database, config: server.config, log });
+    // The routine inspection lists no resources: the first diff that compares the package does.
+    const listed = () => server.database.db.select({ sha256: packageResources.sha256 }).from(packageResources);
+    expect(await listed()).toEqual([]);
     const diff = (await changesAs(id, staff.token))!.changes;
     expect(diff.state).toBe('ready');
+    expect(await listed()).toHaveLength(2);
     expect(diff.fields).toEqual([
       { field: 'name', type: 'text', before: 'Velvet Bed', after: 'Velvet Canopy Bed', added: [], removed: [] },
       { field: 'themes', type: 'list', before: null, after: null, added: ['Summer'], removed: ['Spring'] },

@@ -36,7 +36,7 @@ import {
 import { versionsOf, type FileRow, type FileVersionView } from '../file/file-read.service';
 import { visitorVersion } from '../file/file-url.service';
 import { objectThumbnailPath } from '../game-file/game-file.service';
-import { packageContentsOf, type PackageContent } from '../game-file/inspection.service';
+import { packageContentsOf, type GameFileServices, type PackageContent } from '../game-file/inspection.service';
 import type { ImageView } from '../image/image.service';
 import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
 import { canReadUpdateDiff } from './update-request.policy';
@@ -144,14 +144,15 @@ const SCALAR_COLUMNS = [
 /** The diff of a request for staff who review updates; null for anyone else and for a request no longer pending. */
 export async function updateDiffOf(ctx: Context, request: UpdateRequestRow): Promise<UpdateDiffView | null> {
   if (!canReadUpdateDiff(ctx.auth) || request.status !== 'PENDING') return null;
-  return updateDiff(ctx.db, request);
+  return updateDiff(ctx, request);
 }
 
 /** What a pending request changes against the approved version (see UpdateDiffView). */
-export async function updateDiff(db: DbOrTx, request: UpdateRequestRow): Promise<UpdateDiffView> {
+export async function updateDiff(services: GameFileServices, request: UpdateRequestRow): Promise<UpdateDiffView> {
+  const db = services.database.db;
   const s = await loadSubmission(db, request.submission_id);
   const approval = await latestApproval(db, s.id);
-  const [fields, imageDiff, fileDiff] = await Promise.all([fieldChanges(db, s, approval), imageChanges(db, s, approval), fileChanges(db, s, request, approval)]);
+  const [fields, imageDiff, fileDiff] = await Promise.all([fieldChanges(db, s, approval), imageChanges(db, s, approval), fileChanges(services, s, request, approval)]);
   return {
     request_id: request.id,
     approved_at: approval?.at ?? null,
@@ -325,7 +326,8 @@ async function imageChanges(db: DbOrTx, s: SubmissionRow, approval: Approval | n
  * each compared from the version visitors download now to the one approving the request gives them;
  * a package's two versions resource by resource, from their stored inspections.
  */
-async function fileChanges(db: DbOrTx, s: SubmissionRow, request: UpdateRequestRow, approval: Approval | null): Promise<FileChangeView[]> {
+async function fileChanges(services: GameFileServices, s: SubmissionRow, request: UpdateRequestRow, approval: Approval | null): Promise<FileChangeView[]> {
+  const db = services.database.db;
   const rows = await db.select().from(files).where(eq(files.submission_id, s.id)).orderBy(asc(files.created_at), asc(files.id));
   const brought = new Map((await versionsBrought(db, request)).map((v) => [v.file_id, v.version]));
   const picked: { file: FileRow; change: FileChangeView['change']; from: number | null; to: number | null }[] = [];
@@ -349,7 +351,7 @@ async function fileChanges(db: DbOrTx, s: SubmissionRow, request: UpdateRequestR
     package: null,
   }));
   const replaced = changes.filter((c) => c.change === 'replaced' && c.from && c.to && c.kind?.endsWith('-package'));
-  const contents = await packageContentsOf(db, replaced.flatMap((c) => [c.from!.sha256, c.to!.sha256]));
+  const contents = await packageContentsOf(services, replaced.flatMap((c) => [c.from!.sha256, c.to!.sha256]));
   for (const c of replaced) {
     const fileOf = (v: FileVersionView) => ({ member_id: v.member_id, id: c.file_id, version: v.version });
     c.package = packageDiff(contents.get(c.from!.sha256)!, contents.get(c.to!.sha256)!, {
