@@ -142,6 +142,8 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
     const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, c.category));
     const submitted = c.status !== 'CREATED';
     const publishAt = c.publishInDays === undefined ? null : new Date(now + c.publishInDays * DAY);
+    // Its model's highest-detail triangles, declared as its polycount once submitted (a draft may not have given it yet).
+    const triangles = c.kind === 'item' || c.kind === 'set' ? 900 + ((i * 613) % 2600) : undefined;
     const [s] = await db
       .insert(submissions)
       .values({
@@ -151,6 +153,7 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
         name: c.name,
         description: c.description,
         keywords: c.keywords,
+        polycount: submitted ? (triangles ?? null) : null,
         category_id: category?.id ?? null,
         status: c.status,
         was_submitted: submitted,
@@ -175,7 +178,7 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
     if (storage && rendered) {
       await storeDemoImages(db, storage, { submissionId, memberId: idOf(c.owner), name: c.name }, rendered);
       const uses = (c.uses ?? []).map((key) => DEMO_OBJECT_GUIDS[key]);
-      fileIds = await storeDemoFiles(db, storage, { submissionId, memberId: idOf(c.owner) }, demoFilesOf({ kind: c.kind, name: c.name, objectId, uses, picture: rendered[0]! }));
+      fileIds = await storeDemoFiles(db, storage, { submissionId, memberId: idOf(c.owner) }, demoFilesOf({ kind: c.kind, name: c.name, objectId, uses, picture: rendered[0]!, triangles }));
     }
     if (submitted && c.uses?.length) {
       const definers = await db.select({ submission_id: objectGuids.submission_id }).from(objectGuids).where(inArray(objectGuids.object_guid, c.uses.map((key) => DEMO_OBJECT_GUIDS[key])));
@@ -217,7 +220,7 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
         });
         // The item's thumbnail is drawn again (the fixed shadow map), and each swatch has its own.
         const [thumbnail, ...swatchPictures] = await Promise.all([demoImage(c.name, c.kind, 3), ...swatches.map((name, n) => demoImage(`${c.name} ${name}`, c.kind, n + 1))]);
-        const made = demoUpdatedPackageOf({ name: c.name, objectId, picture: thumbnail!, swatches: swatches.map((name, n) => ({ name, picture: swatchPictures[n]! })) });
+        const made = demoUpdatedPackageOf({ name: c.name, objectId, picture: thumbnail!, triangles, swatches: swatches.map((name, n) => ({ name, picture: swatchPictures[n]! })) });
         await storeDemoFileVersion(db, storage, { id: fileIds[0], memberId: idOf(c.owner) }, made, new Date(now - 2 * DAY));
       }
       const [ur] = await db

@@ -46,6 +46,9 @@ describe('the demo data', () => {
     // The draft lot uses the published lamp without listing it: step 5 shows its creator the failing check.
     expect(outcomes.get('Maple Lane Starter Home')!.find((c) => c.id === 'usedContent')).toMatchObject({ outcome: 'failure', message: expect.stringContaining('Brass Floor Lamp') });
     expect(outcomes.get('Harbour Café')!.find((c) => c.id === 'usedContent')).toMatchObject({ outcome: 'pass' });
+    // Items carry a model: a submitted one declared its polycount, a draft has yet to.
+    expect(outcomes.get('Sage Linen Sofa')!.find((c) => c.id === 'polycount')).toMatchObject({ outcome: 'pass', message: expect.stringMatching(/^The polycount given \([\d,]+\) matches/) });
+    expect(outcomes.get('Willow Rattan Armchair')!.find((c) => c.id === 'polycount')).toMatchObject({ outcome: 'warning', message: expect.stringContaining('Give the polycount in step 1') });
   });
 
   it('holds an update whose new package version adds three swatches, which staff read under "What changed"', async () => {

@@ -5,6 +5,8 @@ import { files, fileVersions } from '../db/schema/index';
 import {
   catalogHead,
   familyData,
+  mlodResource,
+  modlResource,
   ProtoWriter,
   trayMetadata,
   wrapTrayData,
@@ -19,6 +21,8 @@ import type { Storage } from '../storage/index';
 const COBJ = 0x319e4f1d;
 const THUMBNAIL = 0x3c1af1f2;
 const STBL = 0x220557da;
+const MODL = 0x01661233;
+const MLOD = 0x01d10f34;
 
 /** What a demo creation's files say about it: its kind, name, the object id its package defines and the ids its lot uses. */
 export interface DemoFilesOf {
@@ -30,6 +34,8 @@ export interface DemoFilesOf {
   uses?: readonly string[];
   /** A picture of it (a JPEG): tray pictures and catalog thumbnails are made from it. */
   picture: Buffer;
+  /** Items and sets: the triangles of its model's highest-detail mesh (the polycount check reads them). */
+  triangles?: number;
 }
 
 /**
@@ -55,7 +61,7 @@ export function demoFilesOf(c: DemoFilesOf): { filename: string; bytes: Uint8Arr
   switch (c.kind) {
     case 'item':
     case 'set':
-      return [{ filename: `${slug}.package`, bytes: itemPackage(c.name, id, picture) }];
+      return [{ filename: `${slug}.package`, bytes: itemPackage(c.name, id, picture, c.triangles ?? DEMO_TRIANGLES) }];
     case 'mod':
       return [{ filename: `${slug}.ts4script`, bytes: writeZipArchive([{ name: `${slug.toLowerCase()}/__init__.pyc`, data: new Uint8Array([0x55, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0]) }]) }];
     case 'lot':
@@ -89,12 +95,21 @@ export function demoFilesOf(c: DemoFilesOf): { filename: string; bytes: Uint8Arr
  * An item's package: its catalog object with English name, description and thumbnail, and a catalog
  * object per swatch (named "<name>, <swatch> swatch", with the swatch's thumbnail).
  */
-function itemPackage(name: string, id: bigint, picture: Uint8Array, swatches: readonly { name: string; picture: Uint8Array }[] = []): Uint8Array {
+/** A demo object's highest-detail triangles when its creation does not say. */
+const DEMO_TRIANGLES = 1200;
+
+/**
+ * A demo item's package: its catalog object with its thumbnail and English texts, and its model
+ * (a MODL whose highest level of detail is an MLOD of `triangles`, and a lower level inside it).
+ */
+function itemPackage(name: string, id: bigint, picture: Uint8Array, triangles: number, swatches: readonly { name: string; picture: Uint8Array }[] = []): Uint8Array {
   const texts = [{ key: 0x1000, text: name }, { key: 0x1001, text: `${name}, from the Corner demo.` }, ...swatches.map((w, n) => ({ key: 0x1010 + n, text: `${name}, ${w.name} swatch` }))];
   return writePackage([
     { type: COBJ, group: 0, instance: id, data: catalogHead(0x1000, 0x1001, 250) },
     { type: THUMBNAIL, group: 0, instance: id, data: picture },
     { type: STBL, group: 0, instance: id & 0x00ffffffffffffffn, data: writeStbl(texts), compression: 'zlib' },
+    { type: MODL, group: 0, instance: id, data: modlResource([{ id: 0, resource: { type: MLOD, instance: id } }, { id: 1, triangles: [Math.round(triangles / 3)] }]), compression: 'zlib' },
+    { type: MLOD, group: 0, instance: id, data: mlodResource([{ triangles: Math.round(triangles * 0.8) }, { triangles: triangles - Math.round(triangles * 0.8) }]), compression: 'zlib' },
     ...swatches.flatMap((w, n) => [
       { type: COBJ, group: 0, instance: swatchId(id, n), data: catalogHead(0x1010 + n, 0x1001, 250) },
       { type: THUMBNAIL, group: 0, instance: swatchId(id, n), data: w.picture },
@@ -110,9 +125,9 @@ const swatchId = (id: bigint, n: number) => id | (BigInt(n + 1) << 16n);
  * thumbnail for the item (`picture`) and a catalog object per swatch. The update's "What changed"
  * on the review page reads these against the first version.
  */
-export function demoUpdatedPackageOf(c: { name: string; objectId: string; picture: Buffer; swatches: readonly { name: string; picture: Buffer }[] }): { filename: string; bytes: Uint8Array } {
+export function demoUpdatedPackageOf(c: { name: string; objectId: string; picture: Buffer; triangles?: number; swatches: readonly { name: string; picture: Buffer }[] }): { filename: string; bytes: Uint8Array } {
   const swatches = c.swatches.map((w) => ({ name: w.name, picture: new Uint8Array(w.picture) }));
-  return { filename: `${c.name.replace(/[^A-Za-z0-9]+/g, '')}.package`, bytes: itemPackage(c.name, BigInt(`0x${c.objectId}`), new Uint8Array(c.picture), swatches) };
+  return { filename: `${c.name.replace(/[^A-Za-z0-9]+/g, '')}.package`, bytes: itemPackage(c.name, BigInt(`0x${c.objectId}`), new Uint8Array(c.picture), c.triangles ?? DEMO_TRIANGLES, swatches) };
 }
 
 /**

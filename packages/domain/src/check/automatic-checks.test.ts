@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { automaticChecks, blockingChecks, fitsImageRule, type CheckInput, type CheckedFile } from './automatic-checks';
+import { automaticChecks, blockingChecks, fitsImageRule, type CheckInput, type CheckedFile, type CheckedMesh } from './automatic-checks';
 
-const file = (filename: string, kind: CheckedFile['kind'], more: Partial<CheckedFile> = {}): CheckedFile => ({ filename, kind, state: 'read', objects: [], ...more });
+const file = (filename: string, kind: CheckedFile['kind'], more: Partial<CheckedFile> = {}): CheckedFile => ({ filename, kind, state: 'read', objects: [], meshes: [], ...more });
 const base = (more: Partial<CheckInput>): CheckInput => ({
   model_type: 'item',
   game_version: 4,
@@ -9,6 +9,7 @@ const base = (more: Partial<CheckInput>): CheckInput => ({
   images: [{ filename: 'a.jpg', width: 1024, height: 768 }],
   used: { isPending: false, creations: [], unmatched: 0 },
   hasUrlRequiredItems: false,
+  declaredPolycount: null,
   ...more,
 });
 const outcomeOf = (results: ReturnType<typeof automaticChecks>, id: string) => results.find((r) => r.id === id);
@@ -94,5 +95,49 @@ describe('automatic checks', () => {
     expect(uses({ isPending: false, creations: [], unmatched: 3 }).outcome).toBe('warning');
     expect(uses({ isPending: false, creations: [], unmatched: 3 }, true).outcome).toBe('pass');
     expect(uses({ isPending: true, creations: [], unmatched: 0 }).outcome).toBe('pending');
+  });
+
+  describe('polycount', () => {
+    const mesh = (triangles: number, more: Partial<CheckedMesh> = {}): CheckedMesh => ({ id: '00000000000000aa', kind: 'casPart', bodyType: 6, triangles, exact: true, ...more });
+    const withMeshes = (meshes: CheckedMesh[] | null, more: Partial<CheckInput> = {}) =>
+      outcomeOf(automaticChecks(base({ files: [file('top.package', 'sims4-package', { meshes })], ...more })), 'polycount');
+
+    it('passes a declared polycount close to the highest-detail mesh, and warns when it is far or missing', () => {
+      expect(withMeshes([mesh(12_000), mesh(3_000, { kind: 'model', bodyType: null })], { declaredPolycount: 11_500 })).toMatchObject({
+        outcome: 'pass',
+        message: 'The polycount given (11,500) matches the files’ highest-detail mesh (12,000 triangles).',
+      });
+      expect(withMeshes([mesh(12_000)], { declaredPolycount: 2_000 })).toMatchObject({
+        outcome: 'warning',
+        message: expect.stringContaining('The polycount given in step 1 is 2,000, but the files’ highest-detail mesh has 12,000 triangles.'),
+      });
+      expect(withMeshes([mesh(12_000)])).toMatchObject({ outcome: 'warning', message: expect.stringMatching(/^Give the polycount in step 1: .* 12,000 triangles\.$/) });
+      // Within 100 triangles of a small mesh still agrees (tools count a little differently).
+      expect(withMeshes([mesh(400, { kind: 'model', bodyType: null })], { declaredPolycount: 480 })!.outcome).toBe('pass');
+      expect(withMeshes([mesh(400, { kind: 'model', bodyType: null })], { declaredPolycount: 520 })!.outcome).toBe('warning');
+    });
+
+    it('refuses a CAS part over its body type’s limit, and only warns when the level was a guess or hair may be alpha', () => {
+      const top = withMeshes([mesh(15_001)], { declaredPolycount: 15_001 })!;
+      expect(top).toMatchObject({ outcome: 'failure', message: 'A top in top.package has 15,001 triangles (at most 15,000). Reduce the highest-detail mesh (LOD 0).' });
+      expect(blockingChecks(automaticChecks(base({ files: [file('top.package', 'sims4-package', { meshes: [mesh(15_001)] })] }))).map((r) => r.id)).toEqual(['polycount']);
+      expect(withMeshes([mesh(15_001, { exact: false })])!.outcome).toBe('warning');
+      expect(withMeshes([mesh(14_001, { bodyType: 8 })])!.message).toContain('Footwear in top.package has 14,001 triangles (at most 14,000)');
+      expect(withMeshes([mesh(7_001, { bodyType: 12 })])!.outcome).toBe('failure');
+      expect(withMeshes([mesh(29_000, { bodyType: 5 })], { declaredPolycount: 29_000 })!.outcome).toBe('pass');
+      const hair = withMeshes([mesh(40_000, { bodyType: 2 })], { declaredPolycount: 40_000 })!;
+      expect(hair).toMatchObject({ outcome: 'warning', message: expect.stringContaining('Hair in top.package has 40,000 triangles (at most 35,000 for Maxis match)') });
+      expect(withMeshes([mesh(50_001, { bodyType: 2 })])!.outcome).toBe('failure');
+      // Objects have no per-kind limit here (it goes per floor tile).
+      expect(withMeshes([mesh(9_000, { kind: 'model', bodyType: null })], { declaredPolycount: 9_000 })!.outcome).toBe('pass');
+    });
+
+    it('waits for the counting, says when there is nothing to count, and applies to catalog kinds with a package only', () => {
+      expect(withMeshes(null)!.outcome).toBe('pending');
+      expect(outcomeOf(automaticChecks(base({ files: [file('top.package', 'sims4-package', { state: 'pending' })] })), 'polycount')!.outcome).toBe('pending');
+      expect(withMeshes([])).toMatchObject({ outcome: 'pass', message: expect.stringContaining('no mesh of their own') });
+      expect(outcomeOf(automaticChecks(base({ files: [file('mod.ts4script', 'ts4script')] })), 'polycount')).toBeUndefined();
+      expect(outcomeOf(automaticChecks(base({ model_type: 'mod', files: [file('mod.package', 'sims4-package', { meshes: [mesh(99_000)] })] })), 'polycount')).toBeUndefined();
+    });
   });
 });

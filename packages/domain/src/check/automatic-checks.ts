@@ -11,7 +11,7 @@ import type { ModelType } from '../submission/submission';
  */
 export type CheckOutcome = 'pass' | 'warning' | 'failure' | 'pending';
 
-export const CHECK_IDS = ['fileSet', 'onlyTrayFiles', 'gameFiles', 'gameMatches', 'catalogNames', 'catalogThumbnails', 'imageSize', 'usedContent'] as const;
+export const CHECK_IDS = ['fileSet', 'onlyTrayFiles', 'gameFiles', 'gameMatches', 'catalogNames', 'catalogThumbnails', 'polycount', 'imageSize', 'usedContent'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 export interface CheckResult {
@@ -30,6 +30,19 @@ export interface CheckedFile {
   state: 'pending' | 'read' | 'failed';
   /** A package's catalog objects: English name and whether it has a thumbnail. */
   objects: { id: string; name: string | null; hasThumbnail: boolean }[];
+  /** A package's highest-detail meshes and their triangles; null while they have not been counted. */
+  meshes: CheckedMesh[] | null;
+}
+
+/** One CAS part's or object model's highest-detail (LOD0) mesh, as the server counted it. */
+export interface CheckedMesh {
+  id: string;
+  kind: 'casPart' | 'model';
+  /** A CAS part's body type (the game's BodyType number); null for models. */
+  bodyType: number | null;
+  triangles: number;
+  /** False when the highest level of detail had to be guessed (then a limit only warns). */
+  exact: boolean;
 }
 
 export interface CheckedImage {
@@ -56,6 +69,8 @@ export interface CheckInput {
   used: CheckedUse;
   /** Whether the creation links anything by URL (content from elsewhere). */
   hasUrlRequiredItems: boolean;
+  /** The polycount the creator gave in step 1: the maximum polycount where the kind has one, else the polycount. */
+  declaredPolycount: number | null;
 }
 
 /** The roles of tray files, from their kind and extension. */
@@ -82,6 +97,26 @@ const HAS_CATALOG: readonly ModelType[] = ['item', 'set', 'set_item'];
 
 /** Screenshots: 4:3, from 920×690 to 1024×768 (the site's creator help). */
 export const IMAGE_RULE = { ratio: 4 / 3, minWidth: 920, maxWidth: 1024 } as const;
+
+/**
+ * Highest-detail triangle limits of CAS parts by the game's BodyType (SIMS-FORMATS.md, "What
+ * reviewers check"): hair 50,000 for alpha hair and 35,000 for Maxis match (the files do not tell
+ * which, so past 35,000 it warns); full outfits 30,000; tops and bottoms 15,000; footwear 14,000;
+ * hats and accessories 7,000. Build/buy limits go per floor tile, which the files do not give in a
+ * form read here: objects are compared with the declared polycount only.
+ */
+export const POLYCOUNT_LIMITS: { what: string; bodyTypes: readonly number[]; limit: number; warnAbove?: number }[] = [
+  { what: 'Hair', bodyTypes: [2], limit: 50_000, warnAbove: 35_000 },
+  { what: 'A full outfit', bodyTypes: [5], limit: 30_000 },
+  { what: 'A top', bodyTypes: [6], limit: 15_000 },
+  { what: 'A bottom', bodyTypes: [7, 42], limit: 15_000 }, // lower body, tights
+  { what: 'Footwear', bodyTypes: [8], limit: 14_000 },
+  // Hats; cummerbunds, earrings, glasses, necklaces, gloves, bracelets, piercings and rings (9 to 27); socks.
+  { what: 'An accessory', bodyTypes: [1, ...Array.from({ length: 19 }, (_, i) => 9 + i), 36], limit: 7_000 },
+];
+
+/** A declared polycount within this share (or 100 triangles) of what the files show agrees with them: tools count a little differently. */
+export const POLYCOUNT_TOLERANCE = { share: 0.1, triangles: 100 } as const;
 
 const TRAY_ROLE_OF_KIND: Partial<Record<FileKind, TrayRole>> = {
   'tray-item': 'trayitem',
@@ -195,6 +230,11 @@ export function automaticChecks(input: CheckInput): CheckResult[] {
     }
   }
 
+  if (HAS_CATALOG.includes(input.model_type)) {
+    const polycount = polycountCheck(input);
+    if (polycount) add('polycount', 'Polycount', polycount.outcome, polycount.message);
+  }
+
   if (input.images.length > 0) {
     const wrong = input.images.filter((i) => !fitsImageRule(i));
     add(
@@ -229,6 +269,51 @@ export function automaticChecks(input: CheckInput): CheckResult[] {
     }
   }
   return results;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The polycount check: every CAS part within its body type's limit, and the declared polycount
+ * close to the highest-detail mesh the files hold. Null when the files hold no package.
+ */
+function polycountCheck(input: CheckInput): { outcome: CheckOutcome; message: string } | null {
+  const packages = input.files.filter((f) => f.kind === 'sims4-package');
+  if (packages.length === 0) return null;
+  if (packages.some((f) => f.state === 'pending' || (f.state === 'read' && f.meshes === null))) return { outcome: 'pending', message: 'Counting the triangles of your meshes…' };
+  const meshes = packages.flatMap((f) => (f.meshes ?? []).map((m) => ({ ...m, filename: f.filename })));
+  if (meshes.length === 0) return { outcome: 'pass', message: 'The packages hold no mesh of their own (a recolour uses its original’s), so there is nothing to count.' };
+
+  const over = meshes.flatMap((m) => {
+    const rule = m.bodyType === null ? undefined : POLYCOUNT_LIMITS.find((r) => r.bodyTypes.includes(m.bodyType!));
+    if (!rule) return [];
+    if (m.triangles > rule.limit) return [{ mesh: m, rule, limit: rule.limit, blocks: m.exact }];
+    if (rule.warnAbove !== undefined && m.triangles > rule.warnAbove) return [{ mesh: m, rule, limit: rule.warnAbove, blocks: false }];
+    return [];
+  });
+  if (over.length > 0) {
+    const blocks = over.some((o) => o.blocks);
+    const what = over.map((o) => `${o.rule.what} in ${o.mesh.filename} has ${count(o.mesh.triangles)} triangles (at most ${count(o.limit)}${o.rule.warnAbove === o.limit ? ' for Maxis match' : ''})`);
+    return {
+      outcome: blocks ? 'failure' : 'warning',
+      message: `${joinAnd(what)}. Reduce the highest-detail mesh (LOD 0)${blocks ? '' : ', or tell the reviewer why in the notes'}.`,
+    };
+  }
+
+  const highest = Math.max(...meshes.map((m) => m.triangles));
+  const guessed = meshes.every((m) => !m.exact) ? ' (its level of detail could not be read for certain)' : '';
+  const declared = input.declaredPolycount;
+  if (declared === null) {
+    return { outcome: 'warning', message: `Give the polycount in step 1: the files’ highest-detail mesh has ${count(highest)} triangles${guessed}.` };
+  }
+  const tolerance = Math.max(POLYCOUNT_TOLERANCE.triangles, highest * POLYCOUNT_TOLERANCE.share);
+  if (Math.abs(declared - highest) > tolerance) {
+    return {
+      outcome: 'warning',
+      message: `The polycount given in step 1 is ${count(declared)}, but the files’ highest-detail mesh has ${count(highest)} triangles${guessed}. Correct it in step 1 so that players know what they download.`,
+    };
+  }
+  return { outcome: 'pass', message: `The polycount given (${count(declared)}) matches the files’ highest-detail mesh (${count(highest)} triangles).` };
 }
 
 export function fitsImageRule(image: Pick<CheckedImage, 'width' | 'height'>): boolean {

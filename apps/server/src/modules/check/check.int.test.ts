@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { images, objectGuids, submissions } from '../../db/schema/index';
+import { images, newItems, objectGuids, submissions } from '../../db/schema/index';
 import { buildMember, buildRole, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { inspectPendingFiles } from '../game-file/inspection.service';
-import { catalogHead, ProtoWriter, trayMetadata, wrapTrayData, wrapTrayImage, writePackage, writeStbl } from '../game-file/test-fixtures';
+import { casPart, catalogHead, geomResource, ProtoWriter, trayMetadata, wrapTrayData, wrapTrayImage, writePackage, writeStbl } from '../game-file/test-fixtures';
 
 /**
  * The automatic checks through the API (issue 15): real uploads, the real inspection job, the
@@ -96,6 +96,40 @@ describe('automatic checks', () => {
     await db.insert(images).values({ submission_id: itemId, member_id: creator.id, filename: 'wide.png', filesize: 1, mimetype: 'image/png', sha256: 'x', storage_key: 'k', width: 1280, height: 720, ord: 0 } as never);
     const pictures = await checks(itemId);
     expect(pictures!.find((c) => c.id === 'imageSize')).toMatchObject({ outcome: 'failure', message: expect.stringContaining('wide.png is 1280×720') });
+  });
+
+  it('count a CAS part’s highest-detail mesh: over its limit it fails, and the declared polycount is compared', async () => {
+    const db = server.database.db;
+    const itemId = await buildSubmission(db, creator.id, { name: 'Denim Jacket' });
+    const [item] = await db.insert(newItems).values({ max_polycount: 1_000 }).returning();
+    await db.update(submissions).set({ model_type: 'item', model_id: item!.id, game_version: 4 }).where(eq(submissions.id, itemId));
+    const geom = (instance: bigint) => ({ type: 0x015a1849, group: 0, instance });
+    const jacket = (triangles: number) =>
+      writePackage([
+        { type: 0x034aeecb, group: 0, instance: 0xd0n, data: casPart('denim jacket', { bodyType: 6, lods: [{ level: 0, meshes: [geom(0x1n)] }, { level: 1, meshes: [geom(0x2n)] }] }) },
+        { ...geom(0x1n), data: geomResource(triangles), compression: 'zlib' },
+        { ...geom(0x2n), data: geomResource(Math.round(triangles / 2)), compression: 'zlib' },
+      ]);
+    const fileId = await upload(itemId, 'jacket.package', jacket(16_000));
+    expect(outcomes(await checks(itemId))).toMatchObject({ polycount: 'pending' });
+    await inspectPendingFiles({ database: server.database, config: server.config, log });
+    expect((await checks(itemId))!.find((c) => c.id === 'polycount')).toMatchObject({
+      outcome: 'failure',
+      message: 'A top in jacket.package has 16,000 triangles (at most 15,000). Reduce the highest-detail mesh (LOD 0).',
+    });
+
+    // A lighter mesh passes the limit; the maximum polycount given (1,000) is far from it: a warning.
+    const version = await server.upload(
+      'mutation ($id: Int!, $file: Upload!) { replaceSubmissionFile(id: $id, file: $file) { id } }',
+      { id: fileId },
+      { 'variables.file': { name: 'jacket.package', content: Buffer.from(jacket(9_000)) } },
+      { token: creator.token },
+    );
+    expect(version.errors).toBeUndefined();
+    await inspectPendingFiles({ database: server.database, config: server.config, log });
+    expect((await checks(itemId))!.find((c) => c.id === 'polycount')).toMatchObject({ outcome: 'warning', message: expect.stringContaining('is 1,000, but the files’ highest-detail mesh has 9,000 triangles') });
+    await db.update(newItems).set({ max_polycount: 9_050 }).where(eq(newItems.id, item!.id));
+    expect((await checks(itemId))!.find((c) => c.id === 'polycount')!.outcome).toBe('pass');
   });
 
   it('are read by the creator and staff who read files, and by no one else', async () => {

@@ -8,7 +8,7 @@ import * as service from './check.service';
 const AutomaticCheckRef = builder.objectRef<CheckResult>('AutomaticCheck').implement({
   description: 'One automatic check of a creation: what reviewers would refuse, told before submitting.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'fileSet, onlyTrayFiles, gameFiles, gameMatches, catalogNames, catalogThumbnails, imageSize or usedContent.' }),
+    id: t.exposeString('id', { description: 'fileSet, onlyTrayFiles, gameFiles, gameMatches, catalogNames, catalogThumbnails, polycount, imageSize or usedContent.' }),
     title: t.exposeString('title'),
     outcome: t.exposeString('outcome', { description: 'pass, warning, failure, or pending while the server reads the files it needs.' }),
     message: t.exposeString('message', { description: 'What is wrong and what to do; for a pass, what was checked.' }),

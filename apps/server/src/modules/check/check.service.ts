@@ -3,7 +3,7 @@ import { automaticChecks, UNDER_REVIEW, type CheckedFile, type CheckInput, type 
 import { jobContext, type Context } from '../../context';
 import type { JobServices } from '../../jobs/job';
 import { conditionSql } from '../../db/queue.sql';
-import { fileInspections, files, images, members, requiredItems, submissions } from '../../db/schema/index';
+import { fileInspections, files, images, members, newItems, requiredItems, setItems, submissions } from '../../db/schema/index';
 import { writeLog } from '../log/log.service';
 import { reviewError } from '../review/review.errors';
 import { duplicatesOf, type DuplicateMatch } from './duplicate.service';
@@ -46,6 +46,8 @@ async function checkInput(ctx: Context, s: SubmissionRow): Promise<CheckInput> {
       kind: f.kind as FileKind | null,
       state,
       objects: summary?.objects.map((o) => ({ id: o.id, name: o.name, hasThumbnail: withThumbnail.has(o.id) })) ?? [],
+      // A package read before meshes were counted (reader version 6) waits for the job to read it again.
+      meshes: summary ? (summary.meshes ?? null) : [],
     };
   });
 
@@ -78,7 +80,16 @@ async function checkInput(ctx: Context, s: SubmissionRow): Promise<CheckInput> {
     images: pictures,
     used,
     hasUrlRequiredItems: required.some((r) => r.type === 'url'),
+    declaredPolycount: await declaredPolycountOf(ctx, s),
   };
+}
+
+/** The polycount a creator gave: an item's or a set item's maximum polycount where set, else the creation's polycount. */
+async function declaredPolycountOf(ctx: Context, s: SubmissionRow): Promise<number | null> {
+  const table = s.model_type === 'item' ? newItems : s.model_type === 'set_item' ? setItems : null;
+  if (!table) return s.polycount;
+  const [row] = await ctx.db.select({ max: table.max_polycount }).from(table).where(eq(table.id, s.model_id));
+  return row?.max ?? s.polycount;
 }
 
 /** The flags the review queues keep per creation (submissions.possible_duplicate, fast_track). */

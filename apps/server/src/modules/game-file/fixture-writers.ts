@@ -194,14 +194,33 @@ export function writeSims3Pack(manifest: string, payload: Uint8Array = new Uint8
   return new Writer().u32(7).ascii('TS3Pack').u16(0x0101).u32(xml.length).bytes(xml).bytes(payload).toBytes();
 }
 
+/** A resource key in a CAS part's key table or an RCOL's lists. */
+export interface FixtureKey {
+  type: number;
+  group?: number;
+  instance: bigint;
+}
+
+/** A CAS part's level of detail: its level (0 the highest) and the keys of its meshes. */
+export interface FixtureLod {
+  level: number;
+  meshes: FixtureKey[];
+}
+
 /**
- * The start of a CAS part (CASP) of `version` (0x2E by default): key-table offset, presets, its name
- * (7-bit length, UTF-16BE), then the fields up to the body type as the layout of that version has them.
+ * A CAS part (CASP) of `version` (0x2E by default): the size of what precedes its key table, presets,
+ * its name (7-bit length, UTF-16BE), then the fields up to the body type as the layout of that
+ * version has them. Without `lods` the rest is 32 zero bytes (a head only); with them, the rest of
+ * the layout (colours, sliders, linked parts, the LOD entries, ...) and the key table, which the LOD
+ * entries point into by index.
  */
-export function casPart(name: string, { presets = 0, version = 0x2e, bodyType = 2, titleKey = 0, tags = 2 } = {}): Uint8Array {
+export function casPart(
+  name: string,
+  { presets = 0, version = 0x2e, bodyType = 2, titleKey = 0, tags = 2, lods }: { presets?: number; version?: number; bodyType?: number; titleKey?: number; tags?: number; lods?: FixtureLod[] } = {},
+): Uint8Array {
   const utf16 = new Uint8Array(name.length * 2);
   for (let i = 0; i < name.length; i += 1) new DataView(utf16.buffer).setUint16(i * 2, name.charCodeAt(i), false);
-  const w = new Writer().u32(version).u32(0).u32(presets);
+  const w = new Writer().u32(presets);
   let length = utf16.length;
   do {
     w.u8((length & 0x7f) | (length > 0x7f ? 0x80 : 0));
@@ -209,8 +228,11 @@ export function casPart(name: string, { presets = 0, version = 0x2e, bodyType = 
   } while (length > 0);
   w.bytes(utf16).u32(0x3f800000).u16(1).u32(0x1234).u32(0x5678).u8(1);
   if (version > 39) w.u8(0);
+  if (version >= 50) w.u16(7);
+  if (version >= 51) w.u32(0);
   w.u64(0n);
   if (version >= 41) w.u64(0n);
+  if (version >= 51) w.u64(0n);
   if (version >= 36) w.u64(0n);
   else w.u32(0);
   w.u32(tags);
@@ -222,7 +244,111 @@ export function casPart(name: string, { presets = 0, version = 0x2e, bodyType = 
   w.u32(15).u32(titleKey).u32(0x9999);
   if (version >= 43) w.u32(0);
   w.u8(0).u32(bodyType >>> 0);
-  return w.zeros(32).toBytes();
+  if (!lods) return new Writer().u32(version).u32(0).bytes(w.toBytes()).zeros(32).toBytes();
+  // The rest of the layout of versions 43 to 51, each field once, and the key table after it.
+  const keys: FixtureKey[] = [];
+  const indexOf = (key: FixtureKey) => {
+    const at = keys.findIndex((k) => k.type === key.type && k.instance === key.instance && (k.group ?? 0) === (key.group ?? 0));
+    return at >= 0 ? at : keys.push(key) - 1;
+  };
+  w.u32(0).u32(0x3060).u32(1).zeros(12); // sub type, age and gender, species, pack
+  w.u8(2).u32(0xff336699).u32(0xff996633); // swatch colours
+  w.u8(0).u8(0).u64(0n); // buff and variant thumbnail keys, voice effect
+  w.u8(0).u32(0); // material hashes, occult flags
+  if (version >= 46) w.u64(0n);
+  w.u64(0n).u64(0n); // opposite-gender and fallback parts
+  if (version >= 44) w.zeros(44); // opacity, hue, saturation, brightness sliders
+  if (version >= 46) w.u8(1).u8(0); // one linked part (key index 0)
+  w.u8(0).u8(0).u32(16000); // naked and parent keys, sort layer
+  w.u8(lods.length);
+  for (const lod of lods) {
+    w.u8(lod.level).u32(0).u8(1).u32(0).u32(0).u32(1).u8(lod.meshes.length);
+    for (const mesh of lod.meshes) w.u8(indexOf(mesh));
+  }
+  w.u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u32(0).u8(0).u8(0); // slots, maps, overrides, uv, emission
+  if (version >= 49) w.u8(0);
+  const body = w.toBytes();
+  const out = new Writer().u32(version).u32(body.length).bytes(body).u8(keys.length);
+  for (const k of keys) out.u64(k.instance).u32(k.group ?? 0).u32(k.type);
+  return out.toBytes();
+}
+
+/** An RCOL container of `chunks` (a tag's bytes each) and `external` keys, the lone chunk's position written as the game does (0). */
+export function rcol(chunks: { type: number; bytes: Uint8Array }[], { external = [], publicChunks = chunks.length }: { external?: FixtureKey[]; publicChunks?: number } = {}): Uint8Array {
+  const header = 20 + 16 * chunks.length + 16 * external.length + 8 * chunks.length;
+  const w = new Writer().u32(3).u32(publicChunks).u32(0).u32(external.length).u32(chunks.length);
+  for (const c of chunks) w.u64(0n).u32(c.type).u32(0);
+  for (const k of external) w.u64(k.instance).u32(k.type).u32(k.group ?? 0);
+  let at = header;
+  for (const c of chunks) {
+    w.u32(chunks.length === 1 ? 0 : at).u32(c.bytes.length);
+    at += c.bytes.length;
+  }
+  for (const c of chunks) w.bytes(c.bytes);
+  return w.toBytes();
+}
+
+/**
+ * A GEOM chunk (a CAS mesh) of `triangles`: version 14, no material, position, normal and UV per
+ * vertex, then one list of 16-bit indices, and the trailing sections empty.
+ */
+export function geomChunk(triangles: number, { version = 14 } = {}): Uint8Array {
+  const vertices = Math.max(3, Math.min(triangles + 2, 0xffff));
+  const body = new Writer().u32(0).u32(0).u32(0).u32(vertices).u32(3); // no material, merge group, sort order
+  for (const [usage, bytes] of [[1, 12], [2, 12], [3, 8]] as const) body.u32(usage).u32(1).u8(bytes);
+  body.zeros(vertices * 32).u32(1).u8(2).u32(triangles * 3);
+  for (let i = 0; i < triangles; i += 1) body.u16(i % vertices).u16((i + 1) % vertices).u16((i + 2) % vertices);
+  body.u32(0).u32(0).u32(0).u32(0);
+  if (version >= 15) body.u32(0);
+  const rest = body.toBytes();
+  // The trailing key list's offset counts from the end of the offset field itself.
+  return new Writer().ascii('GEOM').u32(version).u32(rest.length + 4).u32(4).bytes(rest).u32(0).toBytes();
+}
+
+/** A GEOM resource: one GEOM chunk in an RCOL. */
+export function geomResource(triangles: number, options: { version?: number } = {}): Uint8Array {
+  return rcol([{ type: 0x015a1849, bytes: geomChunk(triangles, options) }]);
+}
+
+/**
+ * An MLOD chunk (an object's meshes at one level of detail) of `version` 0x202: per mesh a record
+ * with its size first, the primitive type (3: a triangle list) and the primitive count 48 bytes in.
+ */
+export function mlodChunk(meshes: { triangles: number; primitive?: number }[], { version = 0x202 } = {}): Uint8Array {
+  const w = new Writer().ascii('MLOD').u32(version).u32(meshes.length);
+  for (const mesh of meshes) {
+    const record = new Writer().u32(0x1234).u32(0x10000001).u32(0).u32(0).u32(0).u32(mesh.primitive ?? 3).u32(0).u32(0).u32(0).u32(0);
+    record.u32(mesh.triangles + 2).u32(mesh.triangles).zeros(24).u32(0).u32(0).u32(0).u32(0);
+    if (version > 0x201) record.u32(0).zeros(16);
+    if (version > 0x203) record.u32(0);
+    const bytes = record.toBytes();
+    w.u32(bytes.length).bytes(bytes);
+  }
+  return w.toBytes();
+}
+
+/** An MLOD resource: one MLOD chunk in an RCOL. */
+export function mlodResource(meshes: { triangles: number; primitive?: number }[]): Uint8Array {
+  return rcol([{ type: 0x01d10f34, bytes: mlodChunk(meshes) }]);
+}
+
+/**
+ * A MODL resource (an object's model) of version 0x300: its LOD entries point at MLODs, either
+ * chunks after the MODL in the same RCOL (`triangles`) or other resources (`resource`, by key).
+ * `id` is the LOD id (0 the highest detail, 0x10000 and up shadows).
+ */
+export function modlResource(lods: ({ id: number; triangles: number[] } | { id: number; resource: FixtureKey })[]): Uint8Array {
+  const inner = lods.filter((l): l is { id: number; triangles: number[] } => 'triangles' in l);
+  const external = lods.filter((l): l is { id: number; resource: FixtureKey } => 'resource' in l).map((l) => l.resource);
+  const modl = new Writer().ascii('MODL').u32(0x300).u32(lods.length).zeros(24).zeros(20);
+  for (const lod of lods) {
+    const ref = 'triangles' in lod ? (0 << 28) | (inner.indexOf(lod) + 2) : (3 << 28) | (external.indexOf(lod.resource) + 1);
+    modl.u32(ref >>> 0).u32(0).u32(lod.id).u32(0).u32(0);
+  }
+  return rcol(
+    [{ type: 0x01661233, bytes: modl.toBytes() }, ...inner.map((l) => ({ type: 0x01d10f34, bytes: mlodChunk(l.triangles.map((triangles) => ({ triangles }))) }))],
+    { external },
+  );
 }
 
 /** A name map (0x0166038C): version 1, a count, then instance, byte length and UTF-8 name per entry. */

@@ -17,9 +17,10 @@ import { decodeTrayImage, DEFAULT_MAX_TRAY_BYTES, parseTrayFileName, readHouseho
  *    .sims3pack manifests.
  * 5: each package resource's key, size and content fingerprint (what changed in an update). Since
  *    then a package's resource list is read only when an update's diff asks for it (readPackageResources),
- *    so the routine inspection reads no resource body beyond the English string tables.
+ *    so the routine inspection reads no resource body beyond the English string tables and meshes.
+ * 6: the highest-detail triangle counts of CAS parts and object models (mesh.reader.ts).
  */
-export const READER_VERSION = 5;
+export const READER_VERSION = 6;
 
 export type InspectionFormat = 'package' | 'ts4script' | 'sims3pack' | 'trayitem' | 'householdbinary' | 'blueprint' | 'room' | 'tray-image' | 'other';
 

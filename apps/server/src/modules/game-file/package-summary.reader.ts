@@ -3,6 +3,7 @@ import type { ByteSource } from './byte-source.reader';
 import { readPackageIndex, readResource, type PackageEntry, type PackageFormat, type PackageIndex, type PackageIndexOptions } from './dbpf.reader';
 import { GameFileError, gameFileError, type GameFileErrorCode } from './game-file.errors';
 import { Compression, RESOURCE_KINDS, resourceKind, ResourceType, type ResourceKind } from './resource-types.constants';
+import { countMeshes, type MeshCount } from './mesh.reader';
 import { readVarint } from './protobuf.reader';
 import { readStringTable, type StringTableEntry } from './stbl.reader';
 
@@ -38,6 +39,13 @@ export interface PackageSummary {
   casPartIds: string[];
   /** CAS parts, up to `maxObjects`: their id and the name their resource carries (null if unreadable). */
   casParts: CasPartName[];
+  /**
+   * The highest-detail (LOD0) triangle counts of its meshes: per CAS part with a mesh of its own and
+   * per object model (mesh.reader.ts), up to 500 of each.
+   */
+  meshes: MeshCount[];
+  /** False when the mesh budget stopped the counting before every mesh was counted. */
+  meshesComplete: boolean;
   /** Names from the package's name maps (tuning and other resources), up to `maxStrings`. */
   resourceNames: string[];
   /** English string tables: one per package as creators build them; more is a sign of a merge. */
@@ -210,6 +218,16 @@ export async function summarisePackage(source: ByteSource, index: PackageIndex, 
     ),
   );
 
+  const counted = isSims4 ? await countMeshes(source, index.entries, { maxMeshes: maxObjects }) : { meshes: [], warnings: [], complete: true };
+  // A CAS part its head already warned about is not warned about twice.
+  const warned = new Set(warnings.map((w) => `${w.resource.type}:${w.resource.group}:${w.resource.instance}`));
+  for (const { error, entry } of counted.warnings) {
+    const resource = keyText(entry);
+    if (!warned.has(`${resource.type}:${resource.group}:${resource.instance}`)) warnings.push({ code: error.code, message: error.message, resource });
+  }
+  const bodyTypes = new Map(casParts.map((p) => [p.id, p.bodyType]));
+  const meshes = counted.meshes.map((m) => (m.kind === 'casPart' ? { ...m, bodyType: bodyTypes.get(m.id) ?? null } : m));
+
   return {
     format: index.format,
     majorVersion: index.majorVersion,
@@ -220,6 +238,8 @@ export async function summarisePackage(source: ByteSource, index: PackageIndex, 
     objects,
     casPartIds: [...casPartIds],
     casParts,
+    meshes,
+    meshesComplete: counted.complete,
     resourceNames,
     englishStringTables: stringTables.length,
     isMerged: stringTables.length > 1 && objects.length + casParts.length > 1,
@@ -248,8 +268,9 @@ export interface CasPartHead {
  * The start of a CAS part (SIMS-FORMATS.md; later fields as The Sims 4 Studio and s4tk document the
  * layout per version): uint32 version, uint32 key-table offset, uint32 preset count (0 in the game's
  * files), the name (UTF-16BE, its byte length in 7-bit groups first), then float sort order,
- * uint16, uint32 prototype, uint32 aural material, a flags byte (two above version 39), uint64
- * excluded parts (two from version 41), excluded regions (uint64 from version 36, else uint32), the
+ * uint16, uint32 prototype, uint32 aural material, a flags byte (two above version 39; then a
+ * uint16 layer from version 50 and a uint32 from 51), uint64 excluded parts (two from version 41,
+ * three from 51), excluded regions (uint64 from version 36, else uint32), the
  * tags (uint32 count; uint16 category and a uint32 value from version 37, else uint16), uint32
  * price, uint32 title key, uint32 description key (one more from version 43), a byte, and the
  * int32 body type. Null when presets come first (their layout is not read here).
@@ -276,8 +297,11 @@ export function readCasPartHead(bytes: Uint8Array): CasPartHead | null {
   for (let i = nameAt; i < nameAt + length; i += 2) name += String.fromCharCode(view.getUint16(i, false));
   need(4 + 2 + 4 + 4 + 1);
   if (version > 39) need(1);
+  if (version >= 50) need(2);
+  if (version >= 51) need(4);
   need(8);
   if (version >= 41) need(8);
+  if (version >= 51) need(8);
   need(version >= 36 ? 8 : 4);
   const tags = view.getUint32(need(4), true);
   const tagBytes = version >= 37 ? 6 : 4;
