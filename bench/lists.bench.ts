@@ -99,11 +99,14 @@ insert into reports (submission_id, type, deleted_at)
 insert into update_requests (submission_id, member_id, message, status)
   select id, member_id, 'New version', 'PENDING' from submissions where id > ${s0} and status = 'APPROVED' and deleted_at is null and id % 250 = 0;
 
-insert into legacy.items (id, title, description, game, publish_date, published, status, is_hidden, categories, creator_id, creator_name)
-  select ${base.legacy} + g,
+insert into legacy.members (id, username)
+  select ${m0} + 1 + g, (${array(HANDLES)})[1 + g % ${HANDLES.length}] || 'Legacy' || g
+  from generate_series(0, ${creators} - 1) g
+  on conflict (id) do nothing;
+insert into legacy.items (id, member_id, title, description, game, publish_date, status, is_hidden)
+  select ${base.legacy} + g, ${m0} + 1 + g % ${creators},
     (${array(ADJECTIVES)})[1 + (g * 11) % ${ADJECTIVES.length}] || ' ' || (${array(NOUNS)})[1 + (g / 5) % ${NOUNS.length}] || ' ' || g,
-    '', 1 + g % 4, now() - make_interval(days => 2000 + g % 3000), g % 10 <> 0, 'published', g % 50 = 0, array['Objects'],
-    ${m0} + 1 + g % ${creators}, (${array(HANDLES)})[1 + g % ${HANDLES.length}] || 'Legacy' || (g % ${creators})
+    '', 2 + g % 3, now() - make_interval(days => 2000 + g % 3000), case when g % 10 <> 0 then 'published' else 'unpublished' end, g % 50 = 0
   from generate_series(1, ${rows}) g;
 `;
 }
@@ -175,8 +178,9 @@ const PUBLISHED = `${LIVE} and s.status = 'APPROVED' and s.publish_at <= now()`;
 const CONTENT_SEARCH_PLAIN = `select array_cat(
           (select coalesce(array_agg(id), '{}') from (select s.id from submissions s where ${LIVE} and (s.status = 'APPROVED' and s.publish_at <= now() or s.member_id = $2)
             and (s.name ilike $1 or s.keywords ilike $1 or s.member_id in (select m.id from members m where m.username ilike $1)) order by s.publish_at desc, s.id limit 5) a),
-          (select coalesce(array_agg(id), '{}') from (select i.id from legacy.items i where i.published and not i.is_hidden and (i.title ilike $1 or i.creator_name ilike $1)
-            order by i.publish_date desc, i.id limit 5) b)) as ids`;
+          (select coalesce(array_agg(id), '{}') from (select i.id from legacy.items i where i.status = 'published' and i.publish_date <= now() and not i.is_hidden
+            and (i.title ilike $1 or i.member_id = any(array(select lm.id from legacy.members lm where lm.username ilike $1)))
+            order by i.publish_date desc nulls last, i.id limit 5) b)) as ids`;
 
 function pagedPlain(where: string, order: string, first: number, pageNo: number, search?: boolean): string {
   const text = search
@@ -197,7 +201,7 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
   );
   const { name: rare } = await one<{ name: string }>(`select name from submissions s where ${LIVE} and name ~ ' [0-9]+$' order by id desc offset 7 limit 1`);
   const { username } = await one<{ username: string }>(`select username from members where email like 'bench-%' order by id offset 4242 limit 1`);
-  const { title } = await one<{ title: string }>(`select title from legacy.items where published and not is_hidden order by id offset 4242 limit 1`);
+  const { title } = await one<{ title: string }>(`select title from legacy.items where status = 'published' and publish_date <= now() and not is_hidden order by id offset 4242 limit 1`);
   const { published } = await one<{ published: number }>(`select count(*)::int as published from submissions s where ${PUBLISHED}`);
   const lastPublishedPage = Math.max(1, Math.ceil(published / 20));
   const deepPage = Math.min(500, lastPublishedPage);

@@ -17,6 +17,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { releaseUnusedUploads } from './modules/file/blob.service';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub';
+import { openLegacySource } from './modules/legacy/legacy-source.open';
+import type { LegacySource } from './modules/legacy/legacy-source';
 import { operationLimits, useOperationLimits } from './http/operation-limits';
 import { maskError } from './http/mask-error';
 import { rateClassHits, useRateLimits } from './modules/rate-limit/rate-limit.plugin';
@@ -52,6 +54,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** A pino logger to use instead of making one (shared with the jobs). */
   loggerInstance?: FastifyBaseLogger;
+  /** The older submission system; when absent, one is opened from the configuration and closed with the app. */
+  legacy?: LegacySource;
   /** The documents known by hash; the web app's (apps/web/persisted-operations.json) when absent. */
   persistedOperations?: PersistedOperations;
 }
@@ -60,12 +64,14 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const urlSigner = options.urlSigner ?? createUrlSigner(config);
+  const legacy = options.legacy ?? (await openLegacySource(config, database));
   const services: AppServices = {
     config,
     database,
     storage: options.storage ?? createStorage(config, urlSigner),
     urlSigner,
     jobs: options.jobs ?? jobsNotRunning,
+    legacy,
   };
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.LOG_LEVEL } }),
@@ -75,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
   });
+
+  if (!options.legacy) app.addHook('onClose', () => legacy.close());
 
   await registerSecurityHeaders(app, { storage: services.storage });
 

@@ -3,6 +3,8 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { seed } from './seed/index';
 import { createStorage, type Storage } from './storage/index';
+import { openLegacySource } from './modules/legacy/legacy-source.open';
+import type { LegacySource } from './modules/legacy/legacy-source';
 
 /**
  * Opens the configured database (locking an embedded one), migrates it and seeds what is missing.
@@ -11,14 +13,15 @@ import { createStorage, type Storage } from './storage/index';
 export async function openAndPrepare(
   config: Config,
   options: { seedDemo: boolean },
-): Promise<{ database: Database; storage: Storage; seeded: boolean; release: () => void }> {
+): Promise<{ database: Database; storage: Storage; legacy: LegacySource; seeded: boolean; release: () => void }> {
   const storage = createStorage(config);
   const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   try {
     const database = await openDatabase({ url: config.DATABASE_URL, dir: config.dbDir, poolSize: config.DATABASE_POOL_SIZE, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS });
     await database.migrate();
-    const seeded = await seed(database, { demo: options.seedDemo, storage });
-    return { database, storage, seeded, release };
+    const legacy = await openLegacySource(config, database);
+    const seeded = await seed(database, { demo: options.seedDemo, storage, legacy: { engine: legacy.engine, filesDir: config.legacyFilesDir } });
+    return { database, storage, legacy, seeded, release };
   } catch (error) {
     release();
     throw error;

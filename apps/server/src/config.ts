@@ -148,6 +148,23 @@ const schema = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   /** Heavy work started on request (zips, baskets, unzipping, reading a web page), per member and minute. */
   RATE_LIMIT_HEAVY_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  // The older submission system (docs/operations.md, "The older submission system").
+  /**
+   * The old system's MySQL/MariaDB database, as `mysql://user:password@host:3306/database` (or
+   * `mariadb://…`). Unset: its tables are the `legacy` schema of the portal's own database, with
+   * demo items when SEED_DEMO is on.
+   */
+  LEGACY_DATABASE_URL: z
+    .string()
+    .regex(/^(mysql|mariadb):\/\//, 'must start with mysql:// or mariadb://')
+    .optional(),
+  /** Connections to the old system's database (per process). */
+  LEGACY_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * The old system's pictures and downloads: `images/{ID/1000}/{file}` and `files/{ID/1000}/{file}`
+   * below it. Default: DATA_DIR/legacy-files.
+   */
+  LEGACY_FILES_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -156,6 +173,8 @@ export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
   dbDir: string;
   filesDir: string;
+  /** LEGACY_FILES_DIR with its default filled in, absolute. */
+  legacyFilesDir: string;
   webDist: string;
   /** GRAPHQL_CONCURRENCY with its default filled in. */
   graphqlConcurrency: number;
@@ -178,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     dbDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),
+    legacyFilesDir: path.resolve(c.LEGACY_FILES_DIR ?? path.join(dataDir, 'legacy-files')),
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     graphqlConcurrency: c.GRAPHQL_CONCURRENCY ?? (c.DATABASE_URL ? c.DATABASE_POOL_SIZE : 2),
   };

@@ -8,6 +8,7 @@ import type { UrlSigner } from './storage/signed-url';
 import type { JobQueue } from './jobs/job';
 import { liveNotRunning, type LiveHub } from './modules/live/live.hub';
 import type { LoaderCache } from './db/loader';
+import type { LegacySource } from './modules/legacy/legacy-source';
 
 /** What the request's token says about who is asking. */
 export interface AuthState {
@@ -31,6 +32,8 @@ export interface Context {
   jobs: JobQueue;
   /** Live events for subscriptions (none in job processes). */
   live: LiveHub;
+  /** The older submission system (modules/legacy/legacy-source.ts): one per process. */
+  legacy: LegacySource;
   auth: AuthState;
   ip: string;
   userAgent: string | null;
@@ -54,6 +57,7 @@ export interface AppServices {
   urlSigner: UrlSigner;
   jobs: JobQueue;
   live?: LiveHub;
+  legacy: LegacySource;
 }
 
 /** Reads "Bearer <token>" (SPEC section 7); an empty value means no token. */
@@ -84,6 +88,7 @@ function contextOf(services: AppServices, auth: AuthState, request: { ip: string
     urlSigner: services.urlSigner,
     jobs: services.jobs,
     live: services.live ?? liveNotRunning,
+    legacy: services.legacy,
     auth,
     ip: request.ip,
     userAgent: request.userAgent,

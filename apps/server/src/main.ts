@@ -10,11 +10,11 @@ import pino from 'pino';
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
-  const { database, storage, seeded, release } = await openAndPrepare(config, { seedDemo: config.SEED_DEMO });
+  const { database, storage, legacy, seeded, release } = await openAndPrepare(config, { seedDemo: config.SEED_DEMO });
   const log = pino({ level: config.LOG_LEVEL });
   const urlSigner = createUrlSigner(config);
-  const jobs = await startJobs({ database, config, storage, urlSigner, log }, { work: config.JOBS_WORK });
-  const app = await buildApp({ config, database, storage, urlSigner, jobs, loggerInstance: log });
+  const jobs = await startJobs({ database, config, storage, urlSigner, log, legacy }, { work: config.JOBS_WORK });
+  const app = await buildApp({ config, database, storage, urlSigner, jobs, legacy, loggerInstance: log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await jobs.stop();
+    await legacy.close();
     await database.close();
     release();
     process.exit(0);

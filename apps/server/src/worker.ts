@@ -12,16 +12,17 @@ if (!config.DATABASE_URL) {
   console.error('A separate worker needs a PostgreSQL server: set DATABASE_URL. With the embedded database, npm start works the jobs itself.');
   process.exit(1);
 }
-const { database, storage, release } = await openAndPrepare(config, { seedDemo: false });
+const { database, storage, legacy, release } = await openAndPrepare(config, { seedDemo: false });
 const log = {
   error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),
   warn: (obj: unknown, msg?: string) => console.warn(msg ?? '', obj),
   info: (obj: unknown, msg?: string) => console.log(msg ?? '', obj),
 };
-const jobs = await startJobs({ database, config, log, storage, urlSigner: createUrlSigner(config) }, { work: true });
+const jobs = await startJobs({ database, config, log, storage, urlSigner: createUrlSigner(config), legacy }, { work: true });
 console.log('Corner worker is working background jobs. Press Ctrl-C to stop.');
 const stop = async () => {
   await jobs.stop();
+  await legacy.close();
   await database.close();
   release();
   process.exit(0);

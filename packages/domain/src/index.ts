@@ -12,6 +12,7 @@ export * from './submission/stage';
 export * from './submission/test';
 export * from './submission/input';
 export * from './dependency/dependency';
+export * from './legacy/legacy';
 export * from './file/limits';
 export * from './file/attachment-input';
 export * from './submission/options';

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../context';
+import type { LegacySource } from '../modules/legacy/legacy-source';
 import type { UrlSigner } from '../storage/signed-url';
 import type { Storage } from '../storage/index';
 import { debounced, dispatchPendingEmails } from '../modules/notification/email.service';
@@ -52,7 +53,7 @@ const FINISHED: JobState[] = ['completed', 'failed', 'cancelled'];
  * JOB_SUPERVISE_SECONDS) and retried or failed, as its queue says.
  */
 export async function startJobs(
-  services: { database: Database; config: Config; storage: Storage; urlSigner: UrlSigner; log: Logger },
+  services: { database: Database; config: Config; storage: Storage; urlSigner: UrlSigner; log: Logger; legacy: LegacySource },
   options: { work: boolean; definitions?: JobDefinition<any>[] } = { work: true },
 ): Promise<Jobs> {
   const { database, config, log } = services;

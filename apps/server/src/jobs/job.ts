@@ -1,3 +1,4 @@
+import type { LegacySource } from '../modules/legacy/legacy-source';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Logger } from '../context';
@@ -13,6 +14,8 @@ export interface JobServices {
   urlSigner: UrlSigner;
   jobs: JobQueue;
   log: Logger;
+  /** The older submission system, the process's one source. */
+  legacy: LegacySource;
 }
 
 /** Where a job stands, as pg-boss reports it. */

@@ -6,6 +6,7 @@ import { loginFailures, rateLimitWindows, sessions, zipBundles } from '../db/sch
 import { createTestDatabase } from '../test/database';
 import { buildMember } from '../test/factories';
 import { startJobs, type Jobs } from './index';
+import { openLegacySource } from '../modules/legacy/legacy-source.open';
 import { createStorage } from '../storage/index';
 import { createUrlSigner } from '../storage/signed-url';
 import { MAINTENANCE_JOB, runMaintenance } from './maintenance.job';
@@ -18,7 +19,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  jobs = await startJobs({ database, config, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config) });
+  jobs = await startJobs({ database, config, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config), legacy: await openLegacySource(config, database) });
 }, 60_000);
 afterAll(async () => {
   await jobs?.stop();

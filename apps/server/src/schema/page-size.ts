@@ -8,3 +8,35 @@ export function pageWindow(first: number | null | undefined, page: number | null
   const currentPage = Math.max(page ?? 1, 1);
   return { perPage, currentPage, limit: perPage, offset: (currentPage - 1) * perPage };
 }
+
+export interface PaginatorInfo {
+  count: number;
+  currentPage: number;
+  firstItem: number | null;
+  hasMorePages: boolean;
+  lastItem: number | null;
+  lastPage: number;
+  perPage: number;
+  total: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  paginatorInfo: PaginatorInfo;
+}
+
+/** Lighthouse's paginator info for one page of `count` rows out of `total`. */
+export function paginatorInfo(total: number, count: number, perPage: number, currentPage: number): PaginatorInfo {
+  const firstItem = count > 0 ? (currentPage - 1) * perPage + 1 : null;
+  const lastPage = Math.max(Math.ceil(total / perPage), 1);
+  return {
+    count,
+    currentPage,
+    firstItem,
+    lastItem: firstItem === null ? null : firstItem + count - 1,
+    hasMorePages: currentPage < lastPage,
+    lastPage,
+    perPage,
+    total,
+  };
+}

@@ -1,41 +1,8 @@
 import type { ObjectRef } from '@pothos/core';
 import { builder } from './builder';
 
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-size';
-
-export interface PaginatorInfo {
-  count: number;
-  currentPage: number;
-  firstItem: number | null;
-  hasMorePages: boolean;
-  lastItem: number | null;
-  lastPage: number;
-  perPage: number;
-  total: number;
-}
-
-export interface Page<T> {
-  data: T[];
-  paginatorInfo: PaginatorInfo;
-}
-
-export { pageWindow } from './page-size';
-
-/** Lighthouse's paginator info for one page of `count` rows out of `total`. */
-export function paginatorInfo(total: number, count: number, perPage: number, currentPage: number): PaginatorInfo {
-  const firstItem = count > 0 ? (currentPage - 1) * perPage + 1 : null;
-  const lastPage = Math.max(Math.ceil(total / perPage), 1);
-  return {
-    count,
-    currentPage,
-    firstItem,
-    lastItem: firstItem === null ? null : firstItem + count - 1,
-    hasMorePages: currentPage < lastPage,
-    lastPage,
-    perPage,
-    total,
-  };
-}
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageWindow, paginatorInfo, type Page, type PaginatorInfo } from './page-size';
+import type { Page, PaginatorInfo } from './page-size';
 
 export const PaginatorInfoRef = builder.objectRef<PaginatorInfo>('PaginatorInfo').implement({
   description: 'Where a page sits in a paged list (Lighthouse paginator info).',

@@ -5,6 +5,7 @@ import { createMember } from '../modules/member/member.service';
 import { seedDemoConversations } from './conversations';
 import { seedDemoCreations } from './creations';
 import { seedQueueHistory } from './queue-history';
+import { seedLegacyDemo } from './legacy';
 import type { Storage } from '../storage/index';
 
 export const DEMO_PASSWORD = 'corner-demo';
@@ -21,9 +22,11 @@ export const DEMO_MEMBERS = [
 
 /**
  * Demo members, the support-staff list, their creations (with generated pictures when a storage
- * is given) and a few conversations with staff. Only into a database with no members.
+ * is given), a few conversations with staff, and the older system's items in the `legacy` schema
+ * (their pictures and downloads written to `legacy.filesDir` when given; `'none'` leaves the
+ * schema empty). Only into a database with no members.
  */
-export async function seedDemo(db: DbOrTx, storage?: Storage): Promise<boolean> {
+export async function seedDemo(db: DbOrTx, storage?: Storage, options: { legacy?: 'none' | { filesDir: string | null } } = {}): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(members);
   if ((existing?.n ?? 0) > 0) return false;
   for (const m of DEMO_MEMBERS) {
@@ -33,5 +36,10 @@ export async function seedDemo(db: DbOrTx, storage?: Storage): Promise<boolean> 
   await seedDemoCreations(db, storage);
   await seedQueueHistory(db);
   await seedDemoConversations(db);
+  const legacy = options.legacy ?? { filesDir: null };
+  if (legacy !== 'none') {
+    const people = await db.select({ id: members.id, email: members.email }).from(members);
+    await seedLegacyDemo(db, (email) => people.find((p) => p.email === email)!.id, legacy.filesDir);
+  }
   return true;
 }

@@ -11,6 +11,8 @@ import { createTestDatabase } from './database';
 import { createStorage, type Storage } from '../storage/index';
 import { createUrlSigner } from '../storage/signed-url';
 import { startJobs, type Jobs } from '../jobs/index';
+import { openLegacySource } from '../modules/legacy/legacy-source.open';
+import type { LegacySource } from '../modules/legacy/legacy-source';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   data?: T | null;
@@ -26,6 +28,8 @@ export interface TestServer {
   database: Database;
   config: Config;
   storage: Storage;
+  /** The older submission system the app uses (the test database's `legacy` schema unless LEGACY_DATABASE_URL is given). */
+  legacy: LegacySource;
   /** The running jobs, when asked for (`useTestServer(env, { jobs: true })`). */
   jobs: Jobs | null;
   /** Sends a GraphQL operation through the real HTTP stack (Fastify inject, no socket). */
@@ -118,14 +122,16 @@ export function useTestServer(env: Record<string, string> = {}, options: TestSer
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...RATE_LIMITS_OFF, ...env });
     const storage = options.storage?.() ?? createStorage(config);
     const urlSigner = createUrlSigner(config);
-    const jobs = options.jobs ? await startJobs({ database, config, storage, urlSigner, log: silentLog }) : undefined;
-    const app = await buildApp({ config, database, serveWeb: false, logger: false, storage, urlSigner, jobs });
+    const legacy = await openLegacySource(config, database);
+    const jobs = options.jobs ? await startJobs({ database, config, storage, urlSigner, log: silentLog, legacy }) : undefined;
+    const app = await buildApp({ config, database, serveWeb: false, logger: false, storage, urlSigner, jobs, legacy });
     await app.ready();
     Object.assign(holder, {
       app,
       database,
       config,
       storage,
+      legacy,
       jobs: jobs ?? null,
       gql: async (query: string, variables?: Record<string, unknown>, options?: { token?: string | null; ip?: string }) => {
         const response = await app.inject({
@@ -156,6 +162,7 @@ export function useTestServer(env: Record<string, string> = {}, options: TestSer
   afterAll(async () => {
     await holder.app?.close();
     await holder.jobs?.stop();
+    await holder.legacy?.close();
     await holder.database?.close();
     if (holder.config?.DATA_DIR.startsWith(os.tmpdir())) fs.rmSync(holder.config.DATA_DIR, { recursive: true, force: true });
   });

@@ -59,7 +59,7 @@ const waiting = async (terms?: unknown[]) => {
 
 beforeAll(async () => {
   staffToken = await server.tokenFor((await buildMember(server.database.db, { roles: ['Submissions'] })).id);
-  services = { database: server.database, config: server.config, storage: server.storage, urlSigner: createUrlSigner(server.config), jobs: null as never, log: silentLog as never };
+  services = { database: server.database, config: server.config, storage: server.storage, urlSigner: createUrlSigner(server.config), jobs: null as never, log: silentLog as never, legacy: server.legacy };
 });
 
 describe('review flags', () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyItems } from '../../db/schema/index';
+import { insertLegacyRowsPostgres } from '../../seed/legacy';
 import { buildMember, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { isPrivateAddress } from './page-source';
@@ -95,10 +95,16 @@ describe('searchSubmissionDependencies', () => {
     const past = new Date(Date.now() - 86_400_000);
     for (let i = 1; i <= 7; i++) await buildSubmission(db, maker.id, { name: `Velvet cushion ${i}`, status: 'APPROVED', publish_at: past });
     await buildSubmission(db, maker.id, { name: 'Velvet secret draft', status: 'CREATED' });
-    await db.insert(legacyItems).values([
-      { id: 4501, title: 'Velvet armchair (classic)', status: 'published', published: true, categories: ['Armchairs'], creator_id: 1, creator_name: 'OldTimer' },
-      { id: 4502, title: 'Velvet hidden', status: 'published', published: true, is_hidden: true, categories: [], creator_id: 1, creator_name: 'OldTimer' },
-    ]);
+    // The embedded legacy source's tables (the default engine): a live item, a hidden one, a scheduled one.
+    const item = { description: '', keywords: '', game: 4, reports: 0, uploads: 0, member_id: 90_001 };
+    await insertLegacyRowsPostgres(db, {
+      members: [{ id: 90_001, username: 'OldTimer', email: null }],
+      items: [
+        { ...item, id: 4501, title: 'Velvet armchair (classic)', status: 'published', publish_date: past, is_hidden: false },
+        { ...item, id: 4502, title: 'Velvet hidden', status: 'published', publish_date: past, is_hidden: true },
+        { ...item, id: 4503, title: 'Velvet next week', status: 'published', publish_date: new Date(Date.now() + 7 * 86_400_000), is_hidden: false },
+      ],
+    });
   });
 
   it('like-matches names, keywords and creators; at most 5 from each search; drafts of others stay hidden', async () => {
@@ -107,6 +113,9 @@ describe('searchSubmissionDependencies', () => {
     expect(r.submissions).toHaveLength(5);
     expect(r.submissions.every((s: any) => s.name.startsWith('Velvet cushion'))).toBe(true);
     expect(r.legacy_items).toEqual([{ ID: 4501, title: 'Velvet armchair (classic)', creator: 'OldTimer' }]);
+    // Legacy items by their creator's name too.
+    const byOldCreator = await server.gql(SEARCH, { p: 'oldtim' }, { token });
+    expect(byOldCreator.data!.searchSubmissionDependencies.legacy_items.map((l: any) => l.ID)).toEqual([4501]);
     const byCreator = await server.gql(SEARCH, { p: 'velvetine' }, { token });
     expect(byCreator.data!.searchSubmissionDependencies.submissions.length).toBe(5);
   });
@@ -114,6 +123,10 @@ describe('searchSubmissionDependencies', () => {
   it('searches by id for numbers, needs 3 characters otherwise, and finds nothing politely', async () => {
     const byId = await server.gql(SEARCH, { p: '4501' }, { token });
     expect(byId.data!.searchSubmissionDependencies.legacy_items.map((l: any) => l.ID)).toEqual([4501]);
+    // Hidden and not yet published legacy items are not found by id either.
+    for (const hiddenOrScheduled of ['4502', '4503']) {
+      expect((await server.gql(SEARCH, { p: hiddenOrScheduled }, { token })).data!.searchSubmissionDependencies.legacy_items).toEqual([]);
+    }
     const short = await server.gql(SEARCH, { p: 've' }, { token });
     expect(short.errors![0]!.message).toBe('Type at least 3 characters to search.');
     const none = await server.gql(SEARCH, { p: 'zzzqqq' }, { token });

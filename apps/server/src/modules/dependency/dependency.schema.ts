@@ -1,31 +1,9 @@
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import { RequiredItemRef, SubmissionPropertiesRef } from '../submission/submission.schema';
+import { LegacyItemRef } from '../legacy/legacy.schema';
 import * as service from './dependency.service';
 import { fetchPageSource } from './page-source';
-
-export const LegacyItemRef = builder.objectRef<service.LegacyItemRow>('LegacyItem').implement({
-  description: 'An item of the older submission system.',
-  fields: (t) => ({
-    ID: t.exposeInt('id'),
-    title: t.exposeString('title'),
-    description: t.exposeString('description'),
-    game: t.exposeInt('game'),
-    publishDate: t.expose('publish_date', { type: 'DateTime', nullable: true }),
-    published: t.exposeBoolean('published'),
-    status: t.exposeString('status'),
-    isHidden: t.exposeBoolean('is_hidden'),
-    reports: t.exposeInt('reports'),
-    uploads: t.exposeInt('uploads'),
-    categories: t.exposeStringList('categories'),
-    creator: t.string({ resolve: (i) => i.creator_name }),
-    images: t.expose('images', { type: 'JSON' }),
-    thumbnail: t.string({
-      description: 'Where the legacy thumbnail lives: the folder is the ID divided by 1000, floored.',
-      resolve: (i) => `/legacy/${Math.floor(i.id / 1000)}/${i.id}.jpg`,
-    }),
-  }),
-});
 
 const DependencySearchRef = builder
   .objectRef<Awaited<ReturnType<typeof service.searchDependencies>>>('DependencySearchResult')

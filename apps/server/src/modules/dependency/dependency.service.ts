@@ -2,20 +2,20 @@ import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } fr
 import { asSearchId, MAX_RESULTS_PER_SEARCH, MIN_SEARCH_LENGTH, normaliseObjectGuid } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { legacyItems, objectGuids, requiredItems, submissions } from '../../db/schema/index';
+import { objectGuids, requiredItems, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { escapeLike } from '../../db/sql';
 import { submissionForView, type SubmissionRow } from '../submission/submission.access';
 import { creatorNameMatches } from '../submission/submission.search';
-
-export type LegacyItemRow = typeof legacyItems.$inferSelect;
+import { findPublishedLegacyItems, type LegacyItem } from '../legacy/legacy.service';
 
 /**
  * The content search of the required-items dialog (SPEC section 9): a number above 0 searches by
- * id; otherwise a like match on name, keywords and creator (legacy items: title and creator). At
- * most 5 from each search. Portal results are published creations, or the caller's own.
+ * id; otherwise a like match on name, keywords and creator (legacy items: title and creator, through
+ * the legacy source). At most 5 from each search. Portal results are published creations, or the
+ * caller's own; legacy ones are live on the old site and not hidden.
  */
-export async function searchDependencies(ctx: Context, phrase: string): Promise<{ submissions: SubmissionRow[]; legacy_items: LegacyItemRow[] }> {
+export async function searchDependencies(ctx: Context, phrase: string): Promise<{ submissions: SubmissionRow[]; legacy_items: LegacyItem[] }> {
   const text = phrase.trim();
   if (text.length < MIN_SEARCH_LENGTH && asSearchId(text) === null) {
     throw validationError({ phrase: [`Type at least ${MIN_SEARCH_LENGTH} characters to search.`] });
@@ -33,14 +33,7 @@ export async function searchDependencies(ctx: Context, phrase: string): Promise<
     .where(and(isNull(submissions.deleted_at), sql`${submissions.model_type} <> 'set_item'`, visible, portalMatch))
     .orderBy(desc(submissions.publish_at), asc(submissions.id))
     .limit(MAX_RESULTS_PER_SEARCH);
-  const legacyMatch =
-    id !== null ? eq(legacyItems.id, id) : or(ilike(legacyItems.title, pattern), ilike(legacyItems.creator_name, pattern));
-  const legacy = await ctx.db
-    .select()
-    .from(legacyItems)
-    .where(and(eq(legacyItems.published, true), eq(legacyItems.is_hidden, false), legacyMatch))
-    .orderBy(desc(legacyItems.publish_date), asc(legacyItems.id))
-    .limit(MAX_RESULTS_PER_SEARCH);
+  const legacy = await findPublishedLegacyItems(ctx, id !== null ? { id } : { phrase: text });
   return { submissions: portal.map((r) => r.s), legacy_items: legacy };
 }
 

@@ -9,6 +9,7 @@ import { emails, memberPreferences, members, notifications } from '../../db/sche
 import { createUrlSigner } from '../../storage/signed-url';
 import { EMAIL_DIGEST_JOB, emailDigestJob } from '../../jobs/email-digest.job';
 import { startJobs, type Jobs } from '../../jobs/index';
+import { openLegacySource } from '../legacy/legacy-source.open';
 import { SEND_EMAIL_JOB, sendEmailJob } from '../../jobs/send-email.job';
 import { createStorage } from '../../storage/index';
 import { createTestDatabase } from '../../test/database';
@@ -71,7 +72,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // Quick retries (1 s with backoff) and two of them, so the give-up case is reached soon.
   const definitions = [{ ...sendEmailJob, queue: { ...sendEmailJob.queue, retryDelay: 1, retryLimit: 2 } }, { ...emailDigestJob, cron: undefined }];
-  jobs = await startJobs({ database, config, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config) }, { work: true, definitions });
+  jobs = await startJobs({ database, config, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config), legacy: await openLegacySource(config, database) }, { work: true, definitions });
 });
 
 afterAll(async () => {

@@ -19,6 +19,7 @@ export const RATE_LIMITED_FIELDS: Readonly<Record<string, RateClass>> = {
   searchCollections: 'searches',
   featuredSubmissionsSearch: 'searches',
   getAllSubmissionReports: 'searches',
+  legacyItemsSearch: 'searches',
   getFileUploadUrl: 'uploads',
   generateZipFileForSubmission: 'heavy',
   createStaffBasket: 'heavy',
