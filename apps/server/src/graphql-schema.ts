@@ -10,6 +10,7 @@ import './modules/game-file/game-file.schema';
 import './modules/check/check.schema';
 import './modules/status/status.schema';
 import './modules/legacy/legacy.schema';
+import './modules/migration/migration.schema';
 import './modules/dependency/dependency.schema';
 import './modules/image/image.schema';
 import './modules/file/file.schema';

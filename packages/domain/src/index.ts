@@ -13,6 +13,7 @@ export * from './submission/test';
 export * from './submission/input';
 export * from './dependency/dependency';
 export * from './legacy/legacy';
+export * from './legacy/migration';
 export * from './file/limits';
 export * from './file/attachment-input';
 export * from './submission/options';

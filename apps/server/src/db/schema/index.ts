@@ -6,3 +6,4 @@ export * from './review';
 export * from './message';
 export * from './legacy';
 export * from './rate-limit';
+export * from './migration';
