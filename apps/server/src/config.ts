@@ -108,6 +108,8 @@ const schema = z.object({
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** How often pg-boss looks for lost jobs and due schedules, in seconds. */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** A bulk migration run whose row has not moved this long is worked by a new job (its process died). */
+  MIGRATION_STALE_SECONDS: z.coerce.number().int().min(1).default(90),
   /** Work background jobs in this process (false when separate `npm run worker` processes do). */
   JOBS_WORK: z
     .enum(['true', 'false'])

@@ -11,7 +11,9 @@ import type { JobDefinition, JobQueue, JobServices, JobState, JobStatus } from '
 import { emailDigestJob } from './email-digest.job';
 import { emailDispatchJob } from './email-dispatch.job';
 import { inspectFilesJob } from './inspect-files.job';
+import { legacySyncJob } from './legacy-sync.job';
 import { maintenanceJob } from './maintenance.job';
+import { migrationRunJob, migrationSuperviseJob } from './migration-run.job';
 import { publishJob } from './publish.job';
 import { queueSnapshotJob } from './queue-snapshot.job';
 import { sendEmailJob, SEND_EMAIL_JOB } from './send-email.job';
@@ -33,6 +35,9 @@ export const JOBS: JobDefinition<any>[] = [
   emailDispatchJob,
   emailDigestJob,
   inspectFilesJob,
+  migrationRunJob,
+  migrationSuperviseJob,
+  legacySyncJob,
 ];
 
 /** How long a dispatch waits after an 'email' event, so a burst of them causes one. */

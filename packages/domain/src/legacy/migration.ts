@@ -189,3 +189,23 @@ export function categorySyncPlan(
   }
   return changes;
 }
+
+/**
+ * What sync back writes to a bridged legacy item from its creation: a deleted creation is deleted
+ * and hidden there; an approved one published with its publish date (a later date: scheduled); a
+ * rejected one rejected; a draft a draft; anything in review pending. The old system has no other
+ * states, and its hidden flag follows deletion (the portal hides nothing else from visitors).
+ */
+export function legacyPublicationOf(s: { status: string; publish_at: Date | null; deleted_at: Date | null }): { status: string; publishDate: Date | null; isHidden: boolean } {
+  if (s.deleted_at) return { status: 'deleted', publishDate: s.publish_at, isHidden: true };
+  switch (s.status) {
+    case 'APPROVED':
+      return { status: 'published', publishDate: s.publish_at, isHidden: false };
+    case 'REJECTED':
+      return { status: 'rejected', publishDate: null, isHidden: false };
+    case 'CREATED':
+      return { status: 'draft', publishDate: null, isHidden: false };
+    default:
+      return { status: 'pending', publishDate: null, isHidden: false };
+  }
+}

@@ -136,6 +136,14 @@ async function handledInRun(db: DbOrTx, runId: number, ids: readonly number[]): 
  * recorded beside them; and the run's counts, with its cursor moved to `cursor` when given.
  */
 async function write(tx: DbOrTx, services: JobServices, prepared: Prepared[], decided: ItemOutcome[], options: MigrateOptions, cursor: number | null): Promise<ItemOutcome[]> {
+  if (options.runId !== null) {
+    // One writer per run at a time: a second job working the same batch (a retry racing a run
+    // thought dead) waits here, then finds the items counted and leaves them.
+    await tx.select({ id: migrationRuns.id }).from(migrationRuns).where(eq(migrationRuns.id, options.runId)).for('update');
+    const counted = await handledInRun(tx, options.runId, [...prepared.map((p) => p.item.id), ...decided.map((d) => d.legacy_item_id)]);
+    prepared = prepared.filter((p) => !counted.has(p.item.id));
+    decided = decided.filter((d) => !counted.has(d.legacy_item_id));
+  }
   const outcomes = [...decided];
   if (prepared.length > 0) {
     const kinds = await tx.insert(newItems).values(prepared.map(() => ({}))).returning({ id: newItems.id });
