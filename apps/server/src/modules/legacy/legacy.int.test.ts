@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pagePermission } from '@corner/domain';
+import { API_ERROR, pagePermission } from '@corner/domain';
 import { logs, submissionBridges } from '../../db/schema/index';
 import { insertLegacyRowsPostgres } from '../../seed/legacy';
 import { buildMember, buildRole, buildSubmission } from '../../test/factories';
@@ -202,6 +202,8 @@ describe('legacyItem', () => {
       message: 'Archived item 777 was not found in the older submission system.',
       extensions: { code: 'LEGACY_ITEM_NOT_FOUND', category: 'not_found' },
     });
+    // The web app shows its own "no such item" for this code.
+    expect(missing.errors?.[0]?.extensions?.code).toBe(API_ERROR.legacyItemNotFound);
     expect((await server.gql(ONE, { id: 4501 }, { token: creator.token })).errors?.[0]?.message).toBe('not-authorized');
   });
 
