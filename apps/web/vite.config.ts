@@ -19,6 +19,8 @@ const apiProxy: Record<string, ProxyOptions> = {
   '^/\\d+/(images|files)/': { target: API_ORIGIN },
   // Direct uploads to local disk (PUT /uploads/{memberId}/{uuid}) and built zips (/bundles/{id}/{filename}).
   '^/(uploads|bundles)/': { target: API_ORIGIN },
+  // The older system's pictures and downloads, by ID/1000 (/legacy/{folder}/…).
+  '^/legacy/': { target: API_ORIGIN },
 };
 
 const brotli = promisify(zlib.brotliCompress);

@@ -12,6 +12,7 @@ import { jobsNotRunning, type JobQueue } from './jobs/job';
 import { parseGraphqlMultipart } from './http/multipart';
 import { rulesForOperation, uploadRules } from './http/upload-rules';
 import { registerMediaRoutes } from './http/media-routes';
+import { registerLegacyRoutes } from './http/legacy-routes';
 import { registerDirectUploadRoute } from './http/direct-upload-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerMediaRoutes(app, services);
+  registerLegacyRoutes(app, services);
   registerDirectUploadRoute(app, { storage: services.storage, urlSigner: services.urlSigner, maxBytes: config.MAX_FILE_BYTES });
 
   if (options.serveWeb !== false) await registerWebApp(app, config.webDist);

@@ -10,6 +10,7 @@ export const API_ERROR = {
   rateLimited: 'RATE_LIMITED',
   throttledAccount: 'THROTTLED_ACCOUNT',
   throttledAddress: 'THROTTLED_ADDRESS',
+  legacyItemNotFound: 'LEGACY_ITEM_NOT_FOUND',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];
 

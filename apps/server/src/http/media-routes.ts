@@ -398,7 +398,8 @@ export function fallbackImage(): Promise<Buffer> {
   return fallback;
 }
 
-async function sendFallback(reply: FastifyReply): Promise<FastifyReply> {
+/** The fallback picture with 404: what an image that is missing answers. */
+export async function sendFallback(reply: FastifyReply): Promise<FastifyReply> {
   const png = await fallbackImage();
   return reply
     .status(404)

@@ -8,10 +8,11 @@ import { GRAPHQL_PATH } from '@corner/domain';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The stored images and files, uploads and zips (media-routes.ts, direct-upload-route.ts):
- * `/{memberId}/images/…`, `/{memberId}/files/…`, `/uploads/…`, `/bundles/…`, `/attachments/…`.
+ * The stored images and files, uploads and zips (media-routes.ts, direct-upload-route.ts), and the
+ * older system's pictures and downloads (legacy-routes.ts): `/{memberId}/images/…`,
+ * `/{memberId}/files/…`, `/uploads/…`, `/bundles/…`, `/attachments/…`, `/legacy/…`.
  */
-const MEDIA = /^\/(?:\d+\/(?:images|files)|uploads|bundles|attachments)(?:\/|$)/;
+const MEDIA = /^\/(?:\d+\/(?:images|files)|uploads|bundles|attachments|legacy)(?:\/|$)/;
 
 /** Paths the server answers itself; a miss under them is a 404, never the app. */
 const SERVER_PATHS = /^\/(?:healthz|config\.json|assets)(?:\/|$)/;

@@ -232,3 +232,52 @@ export async function insertLegacyRowsPostgres(db: DbOrTx, rows: Partial<LegacyR
 export async function seedLegacyDemo(db: DbOrTx, portalIdOf: (email: string) => number, filesDir: string | null): Promise<void> {
   await insertLegacyRowsPostgres(db, await prepareLegacyDemo(filesDir, portalIdOf));
 }
+
+const GENERATED_ADJECTIVES = ['Velvet', 'Rustic', 'Modern', 'Cosy', 'Retro', 'Gothic', 'Boho', 'Shabby', 'Sleek', 'Country', 'Art Deco', 'Cottage'];
+const GENERATED_NOUNS = ['Sofa', 'Armchair', 'Bed', 'Lamp', 'Table', 'Rug', 'Curtains', 'Shelf', 'Bathtub', 'Counter', 'Dresser', 'Mirror', 'Plant', 'Wall', 'Floor'];
+const GENERATED_STATUSES = ['published', 'published', 'published', 'published', 'published', 'published', 'unpublished', 'pending', 'rejected', 'deleted'] as const;
+/** The leaf categories of the demo tree, which generated items go into. */
+const LEAF_CATEGORY_IDS = LEGACY_DEMO_CATEGORIES.filter((c) => !LEGACY_DEMO_CATEGORIES.some((d) => d.parentId === c.id)).map((c) => c.id);
+
+/** The members generated items belong to: ids far above the portal's and the demo's. */
+export const GENERATED_MEMBER_FIRST_ID = 200_001;
+
+/**
+ * `count` generated items from `firstId` on, as rows (a category each; no pictures or files: a bulk
+ * migration benchmark measures the rows), spread over `members` generated members, every game and
+ * status, a few hidden and reported. Deterministic: the same arguments give the same rows.
+ */
+export function generatedLegacyRows(firstId: number, count: number, members: number, now = Date.now()): Pick<LegacyRows, 'items' | 'item_categories'> {
+  const items: LegacyRows['items'] = [];
+  const itemCategories: LegacyRows['item_categories'] = [];
+  for (let n = 0; n < count; n += 1) {
+    const id = firstId + n;
+    const status = GENERATED_STATUSES[id % GENERATED_STATUSES.length]!;
+    items.push({
+      id,
+      member_id: GENERATED_MEMBER_FIRST_ID + (id % members),
+      title: `${GENERATED_ADJECTIVES[(id * 7) % GENERATED_ADJECTIVES.length]} ${GENERATED_NOUNS[(id * 11) % GENERATED_NOUNS.length]} ${id}`,
+      description: `Generated legacy item ${id}.`,
+      keywords: 'generated',
+      game: 2 + (id % 3),
+      status,
+      publish_date: status === 'pending' || status === 'rejected' ? null : new Date(now - (1 + (id % 4000)) * DAY),
+      is_hidden: id % 97 === 0,
+      reports: id % 53 === 0 ? 1 + (id % 3) : 0,
+      uploads: (id * 37) % 10_000,
+      created_at: new Date(now - (2 + (id % 4000)) * DAY),
+    });
+    itemCategories.push({ item_id: id, category_id: LEAF_CATEGORY_IDS[id % LEAF_CATEGORY_IDS.length]! });
+  }
+  return { items, item_categories: itemCategories };
+}
+
+/** The generated members (ids from GENERATED_MEMBER_FIRST_ID on). */
+export function generatedLegacyMembers(count: number): LegacyRows['members'] {
+  return Array.from({ length: count }, (_, n) => ({ id: GENERATED_MEMBER_FIRST_ID + n, username: `Old creator ${n + 1}`, email: null }));
+}
+
+/** The demo category tree as rows. */
+export function legacyDemoCategoryRows(): LegacyRows['categories'] {
+  return legacyDemoRows(() => 0, new Map()).categories;
+}

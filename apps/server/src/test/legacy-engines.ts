@@ -1,7 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import mysql from 'mysql2/promise';
 import type { Database } from '../db/client';
+import { createLegacyMariadbSchema, insertLegacyRowsMariadb } from '../modules/legacy/legacy-mariadb.sql';
+import { mariadbLegacySource } from '../modules/legacy/legacy-source.mariadb';
 import { localLegacyFiles } from '../modules/legacy/legacy-files';
 import type { LegacyRows } from '../modules/legacy/legacy-rows';
 import type { LegacySource } from '../modules/legacy/legacy-source';
@@ -60,7 +64,68 @@ export const postgresEngine: LegacyEngine = {
   },
 };
 
-/** Every engine the contract runs on. */
+/** The MariaDB server the contract runs on (no database in the URL: each run makes its own). */
+export const LEGACY_TEST_MARIADB_URL = process.env.LEGACY_TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Null when a MariaDB answers at `url`, else what went wrong. */
+async function mariadbProblem(url: string): Promise<string | null> {
+  try {
+    const connection = await mysql.createConnection({ uri: url, connectTimeout: 3000 });
+    await connection.query('SELECT 1');
+    await connection.end();
+    return null;
+  } catch (error) {
+    const u = new URL(url);
+    return `no MariaDB answers at ${u.host} (${error instanceof Error ? error.message || (error as { code?: string }).code : String(error)})`;
+  }
+}
+
+/**
+ * MariaDB: a database of its own per run (`corner_legacy_test_<random>`), made with the schema of
+ * legacy-mariadb.sql.ts (the same as `npm run legacy:mariadb` makes) and dropped on close.
+ */
+function mariadbEngine(serverUrl: string, unavailable: string | null): LegacyEngine {
+  return {
+    name: 'mariadb',
+    unavailable,
+    async open() {
+      const name = `corner_legacy_test_${crypto.randomBytes(4).toString('hex')}`;
+      const admin = await mysql.createConnection({ uri: serverUrl });
+      await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      const url = withDatabase(serverUrl, name);
+      const loader = await mysql.createConnection({ uri: url, timezone: 'Z' });
+      await createLegacyMariadbSchema(loader);
+      const filesDir = tempFilesDir();
+      let count = 0;
+      const source = mariadbLegacySource({ url, poolSize: 3, onQuery: () => (count += 1) }, localLegacyFiles(filesDir));
+      return {
+        source,
+        load: (rows) => insertLegacyRowsMariadb(loader, rows),
+        filesDir,
+        statements: () => count,
+        close: async () => {
+          await source.close();
+          await loader.end();
+          await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+          await admin.end();
+          fs.rmSync(filesDir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Every engine the contract runs on: the embedded one always; MariaDB with `unavailable` saying
+ * why when no server answers at LEGACY_TEST_MARIADB_URL (the test then reports it did not run, or
+ * fails under CI=true).
+ */
 export async function legacyEngines(): Promise<LegacyEngine[]> {
-  return [postgresEngine];
+  return [postgresEngine, mariadbEngine(LEGACY_TEST_MARIADB_URL, await mariadbProblem(LEGACY_TEST_MARIADB_URL))];
 }

@@ -15,6 +15,13 @@ type LegacyConfig = Pick<Config, 'LEGACY_DATABASE_URL' | 'LEGACY_DATABASE_POOL_S
 export async function openLegacySource(config: LegacyConfig, database: Database): Promise<LegacySource> {
   const files = localLegacyFiles(config.legacyFilesDir);
   if (!config.LEGACY_DATABASE_URL) return postgresLegacySource(database.db, files);
-  // MARIADB-ENGINE: the next commit adds legacy-source.mariadb.ts.
-  throw new Error('LEGACY_DATABASE_URL: the MariaDB engine is not built yet.');
+  const { mariadbLegacySource } = await import('./legacy-source.mariadb');
+  const source = mariadbLegacySource({ url: config.LEGACY_DATABASE_URL, poolSize: config.LEGACY_DATABASE_POOL_SIZE }, files);
+  try {
+    await source.countItems({ id: 0 });
+  } catch (error) {
+    await source.close().catch(() => {});
+    throw new Error(`LEGACY_DATABASE_URL: the old system's database does not answer or lacks its tables (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  return source;
 }

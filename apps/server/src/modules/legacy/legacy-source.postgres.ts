@@ -105,12 +105,13 @@ export function postgresLegacySource(db: Db, files: LegacyFileStore): LegacySour
   async function withDetails(dbx: DbOrTx, items: LegacyItem[]): Promise<LegacyItemDetail[]> {
     if (items.length === 0) return [];
     const ids = items.map((i) => i.id);
-    const [images, fileRows, links] = await Promise.all([
+    const images = () =>
       dbx
         .select({ id: legacyImages.id, itemId: legacyImages.item_id, position: legacyImages.position, filename: legacyImages.filename })
         .from(legacyImages)
         .where(inArray(legacyImages.item_id, ids))
-        .orderBy(asc(legacyImages.item_id), asc(legacyImages.position), asc(legacyImages.id)),
+        .orderBy(asc(legacyImages.item_id), asc(legacyImages.position), asc(legacyImages.id));
+    const fileList = () =>
       dbx
         .select({
           id: legacyFiles.id,
@@ -123,15 +124,18 @@ export function postgresLegacySource(db: Db, files: LegacyFileStore): LegacySour
         })
         .from(legacyFiles)
         .where(inArray(legacyFiles.item_id, ids))
-        .orderBy(asc(legacyFiles.item_id), asc(legacyFiles.id)),
+        .orderBy(asc(legacyFiles.item_id), asc(legacyFiles.id));
+    const categoryLinks = () =>
       dbx
         .select({ itemId: legacyItemCategories.item_id, id: legacyCategories.id, name: legacyCategories.name })
         .from(legacyItemCategories)
         .innerJoin(legacyCategories, eq(legacyCategories.id, legacyItemCategories.category_id))
         .where(inArray(legacyItemCategories.item_id, ids))
-        .orderBy(asc(legacyItemCategories.item_id), asc(legacyCategories.name), asc(legacyCategories.id)),
-    ]);
-    const imagesOf = group<LegacyImage>(images);
+        .orderBy(asc(legacyItemCategories.item_id), asc(legacyCategories.name), asc(legacyCategories.id));
+    // In parallel on the pool; one after the other in a transaction (it holds one connection).
+    const [imageRows, fileRows, links] =
+      dbx === db ? await Promise.all([images(), fileList(), categoryLinks()]) : [await images(), await fileList(), await categoryLinks()];
+    const imagesOf = group<LegacyImage>(imageRows);
     const filesOf = group<LegacyFile>(fileRows);
     const categoriesOf = new Map<number, LegacyCategoryRef[]>();
     for (const { itemId, id, name } of links) {

@@ -16,6 +16,7 @@ export const SearchSubmissionDependenciesQuery = graphql(`
         ID
         title
         creator
+        creatorId
         game
       }
     }

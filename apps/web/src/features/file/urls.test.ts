@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileManagementUrl, readFileManagementParams, writeFileManagementParams } from './urls';
+import { fileManagementUrl, readFileManagementParams, writeFileManagementParams, withFileManagementParams } from './urls';
 
 describe('file management urls', () => {
   it('reads ?search=', () => {
@@ -35,5 +35,10 @@ describe('file management urls', () => {
 
   it('writes the archive’s URL with the same parameters', () => {
     expect(fileManagementUrl({ search: 'x', file: 3 }, '/staff/archived')).toBe('/staff/archived?search=x&file=3');
+  });
+
+  it('keeps the other parameters of the page (the archive’s legacy items) when it writes its own', () => {
+    const current = new URLSearchParams('legacy=velvet&search=old&page=3&legacyPage=2');
+    expect(withFileManagementParams(current, { search: 'chair', page: 1, file: 4, basket: null }).toString()).toBe('legacy=velvet&legacyPage=2&search=chair&file=4');
   });
 });

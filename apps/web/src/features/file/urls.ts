@@ -48,6 +48,14 @@ export function writeFileManagementParams(params: Partial<FileManagementParams>)
   return out;
 }
 
+/** `current` with the file list's parameters replaced by `params`; other parameters of the page are kept. */
+export function withFileManagementParams(current: URLSearchParams, params: Partial<FileManagementParams>): URLSearchParams {
+  const out = new URLSearchParams(current);
+  for (const key of ['search', 'page', 'file', 'basket']) out.delete(key);
+  for (const [key, value] of writeFileManagementParams(params)) out.set(key, value);
+  return out;
+}
+
 /** A file list's path with its parameters, e.g. "/staff/file-management?search=chair&page=2". */
 export function fileManagementUrl(params: Partial<FileManagementParams> = {}, path: string = FILE_MANAGEMENT_LINK.to): string {
   const query = writeFileManagementParams(params).toString();

@@ -338,7 +338,7 @@ function SearchBody({ state, selected, existingKeys, selfId, onToggle, previewTi
                     <Checkbox
                       key={key}
                       label={item.title}
-                      description={isExisting ? t('contentSearch.alreadyAdded') : t('contentSearch.legacyMeta', { id: item.ID, creator: item.creator })}
+                      description={isExisting ? t('contentSearch.alreadyAdded') : t('contentSearch.legacyMeta', { id: item.ID, creator: item.creator ?? t('archive.unknownCreator', { id: item.creatorId }) })}
                       checked={isExisting || selected.has(key)}
                       disabled={isExisting}
                       onChange={(event) => onToggle(choice, event.currentTarget.checked)}

@@ -12,7 +12,7 @@ import { QueryState } from '../../../ui/query-state';
 import { useHasPermission } from '../../member/hooks/use-session';
 import { CreateStaffBasketMutation, RestoreSubmissionFileMutation, SearchFilesQuery } from '../graphql';
 import type { ZipBundle } from '../hooks/use-zip-bundle';
-import { FILE_PAGE_SIZE, readFileManagementParams, writeFileManagementParams, type FileManagementParams } from '../urls';
+import { FILE_PAGE_SIZE, readFileManagementParams, withFileManagementParams, type FileManagementParams } from '../urls';
 import { BasketPanel } from './basket-panel';
 import { FileDetailDrawer } from './file-detail-drawer';
 import { FileTable, type FileRow } from './file-table';
@@ -37,7 +37,9 @@ export interface FileBrowserProps {
 export function FileBrowser({ isDeleted, copy, icon = IconFiles }: FileBrowserProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readFileManagementParams(searchParams);
-  const update = (next: Partial<FileManagementParams>, replace = false) => setSearchParams(writeFileManagementParams({ ...params, ...next }), { replace });
+  // Other lists on the same page (the archive's legacy items) keep their parameters.
+  const update = (next: Partial<FileManagementParams>, replace = false) =>
+    setSearchParams((current) => withFileManagementParams(current, { ...readFileManagementParams(current), ...next }), { replace });
   // Keyed by the URL's search so that following a link with another ?search= refills the field.
   return <Browser key={params.search} params={params} update={update} isDeleted={isDeleted} copy={copy} icon={icon} />;
 }
