@@ -110,6 +110,8 @@ const schema = z.object({
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** A bulk migration run whose row has not moved this long is worked by a new job (its process died). */
   MIGRATION_STALE_SECONDS: z.coerce.number().int().min(1).default(90),
+  /** Legacy items a bulk migration run reads and writes per transaction. */
+  MIGRATION_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   /** Work background jobs in this process (false when separate `npm run worker` processes do). */
   JOBS_WORK: z
     .enum(['true', 'false'])

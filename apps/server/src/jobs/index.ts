@@ -107,6 +107,7 @@ export async function startJobs(
       ...definition.queue,
     });
     if (definition.cron) await boss.schedule(definition.name, definition.cron);
+    if (options.work && definition.runAtStart) await boss.send(definition.name, {});
     if (options.work) {
       // One worker per job of this kind worked at once.
       for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {

@@ -51,6 +51,8 @@ export interface JobDefinition<Data extends object = object> {
   cron?: string;
   /** Jobs of this kind worked at once per process. */
   concurrency?: number;
+  /** Sent once when a process starts working jobs (a supervisor that should not wait for its first cron tick). */
+  runAtStart?: boolean;
   /** `job` carries pg-boss's metadata too: `retryCount` of `retryLimit` says whether this is the last attempt. */
   handle(services: JobServices, data: Data, job: PgBoss.JobWithMetadata<Data>): Promise<unknown>;
 }

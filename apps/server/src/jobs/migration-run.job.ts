@@ -14,9 +14,10 @@ export const migrationRunJob = defineJob<{ runId: number }>({
 
 export const MIGRATION_SUPERVISE_JOB = 'migration-supervise';
 
-/** Every minute: a RUNNING run whose row has not moved for MIGRATION_STALE_SECONDS (its process was killed) gets a job again. */
+/** At start and every minute: a RUNNING run whose row has not moved for MIGRATION_STALE_SECONDS (its process was killed) gets a job again. */
 export const migrationSuperviseJob = defineJob({
   name: MIGRATION_SUPERVISE_JOB,
   cron: '* * * * *',
+  runAtStart: true,
   handle: async (services) => ({ revived: await reviveMigrationRuns(services) }),
 });

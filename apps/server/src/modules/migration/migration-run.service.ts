@@ -21,8 +21,6 @@ import { categoryMapping, migrateItems } from './migration.service';
  */
 
 export const MIGRATION_RUN_JOB = 'migration-run';
-/** Items read from the legacy source and migrated per transaction. */
-export const MIGRATION_BATCH = 500;
 /** A job works batches for this long, then hands over to a fresh job (so none runs for hours). */
 const SLICE_MS = 30_000;
 /** Most failures the downloadable report lists. */
@@ -168,7 +166,7 @@ export async function workMigrationRun(services: JobServices, runId: number): Pr
       await sendRunJob(services, runId);
       return { status: 'RUNNING', handled };
     }
-    const batch = await services.legacy.itemsAfter(run.cursor, MIGRATION_BATCH, filterOf(run.scope as MigrationScope));
+    const batch = await services.legacy.itemsAfter(run.cursor, services.config.MIGRATION_BATCH_SIZE, filterOf(run.scope as MigrationScope));
     if (batch.length === 0) {
       await db.transaction(async (tx) => {
         const current = await loadRun(tx, runId, true);
@@ -181,6 +179,9 @@ export async function workMigrationRun(services: JobServices, runId: number): Pr
     }
     const outcomes = await migrateItems(services, batch, { actorId: run.member_id ?? 0, runId, dryRun: run.dry_run, mapping });
     handled += outcomes.length;
+    // Let requests in between batches: on the embedded database every query runs on this thread,
+    // and a loop of queries that never waits for I/O would hold the server until the run ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -148,6 +148,18 @@ async function write(tx: DbOrTx, services: JobServices, prepared: Prepared[], de
   if (prepared.length > 0) {
     const kinds = await tx.insert(newItems).values(prepared.map(() => ({}))).returning({ id: newItems.id });
     const now = new Date();
+    const resultOf = (p: Prepared): MigrationResult => ({
+      legacy_item_id: p.item.id,
+      migrated_at: now.toISOString(),
+      by: { member_id: options.actorId, run_id: options.runId },
+      copied: {
+        fields: ['title', 'description', 'keywords', 'game', ...(p.plan.publish_at ? ['publish date'] : [])],
+        images: p.images.length,
+        files: p.files.length,
+        category: p.plan.category_id === null ? null : (p.item.categories.find((c) => options.mapping.get(c.id) === p.plan.category_id)?.name ?? null),
+      },
+      not_copied: [...p.plan.notCopied, ...p.notes],
+    });
     const rows = await tx
       .insert(submissions)
       .values(
@@ -166,6 +178,7 @@ async function write(tx: DbOrTx, services: JobServices, prepared: Prepared[], de
           // What the scheduled-publication job would record for a date that has passed.
           published_at: p.plan.publish_at && p.plan.publish_at <= now ? p.plan.publish_at : null,
           moderator_id: p.plan.status === 'APPROVED' ? options.actorId : null,
+          migration_result: resultOf(p),
           created_at: p.item.createdAt,
         })),
       )
@@ -188,20 +201,7 @@ async function write(tx: DbOrTx, services: JobServices, prepared: Prepared[], de
     for (const [n, s] of rows.entries()) {
       const p = prepared[n]!;
       if (!won.has(p.item.id)) continue;
-      const counts = await writeMedia(tx, services, s, p, options.actorId);
-      const result: MigrationResult = {
-        legacy_item_id: p.item.id,
-        migrated_at: now.toISOString(),
-        by: { member_id: options.actorId, run_id: options.runId },
-        copied: {
-          fields: ['title', 'description', 'keywords', 'game', ...(p.plan.publish_at ? ['publish date'] : [])],
-          images: counts.images,
-          files: counts.files,
-          category: p.plan.category_id === null ? null : (p.item.categories.find((c) => options.mapping.get(c.id) === p.plan.category_id)?.name ?? null),
-        },
-        not_copied: [...p.plan.notCopied, ...p.notes],
-      };
-      await tx.update(submissions).set({ migration_result: result, updated_at: sql`${submissions.updated_at}` }).where(eq(submissions.id, s.id));
+      if (p.images.length > 0 || p.files.length > 0) await writeMedia(tx, services, s, p, options.actorId);
       logEntries.push({ submission_id: s.id, member_id: options.actorId, entity: 'submission', entity_id: s.id, action: 'migrated', previous_values: null, new_values: { legacy_item_id: p.item.id, run_id: options.runId, status: s.status } });
       outcomes.push({ legacy_item_id: p.item.id, outcome: 'migrated', submission_id: s.id, reason: null });
     }
@@ -226,7 +226,7 @@ async function write(tx: DbOrTx, services: JobServices, prepared: Prepared[], de
 }
 
 /** The pictures and files of one migrated item, as rows of its creation (their content is claimed under the lock). */
-async function writeMedia(tx: DbOrTx, services: JobServices, s: SubmissionRow, p: Prepared, actorId: number): Promise<{ images: number; files: number }> {
+async function writeMedia(tx: DbOrTx, services: JobServices, s: SubmissionRow, p: Prepared, actorId: number): Promise<void> {
   for (const [n, image] of p.images.entries()) {
     await claimUpload(tx, services.storage, image.upload, () => migrationError('MIGRATION_CONTENT_LOST', { filename: image.upload.filename }));
     await tx.insert(images).values({
@@ -253,7 +253,6 @@ async function writeMedia(tx: DbOrTx, services: JobServices, s: SubmissionRow, p
       details: { migrated_from: p.item.id },
     });
   }
-  return { images: p.images.length, files: p.files.length };
 }
 
 /**
