@@ -1,9 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { LEGACY_ITEM_STATUSES } from '@corner/domain';
 import { describe, expect, it } from 'vitest';
 import { silentLog, useTestServer } from '../test/server';
 import { members, submissions } from '../db/schema/index';
 import { inspectPendingFiles } from '../modules/game-file/inspection.service';
 import { seedDemo } from './demo';
+import { LEGACY_DEMO_ITEMS, prepareLegacyDemo } from './legacy';
 
 const server = useTestServer();
 
@@ -64,5 +70,35 @@ describe('the demo data', () => {
     expect(changes.files[0].package.objects.listed_added.map((o: { name: string }) => o.name)).toEqual(
       expect.arrayContaining(['Velvet Canopy Bed, rose swatch', 'Velvet Canopy Bed, sage swatch', 'Velvet Canopy Bed, midnight swatch']),
     );
+  });
+
+  it('holds legacy items of every game and status, hidden and reported ones, several of them the demo creator’s, with one picture missing on purpose', async () => {
+    const { data: items } = await server.legacy.searchItems({}, { first: 100 });
+    expect(new Set(items.map((i) => i.game))).toEqual(new Set([2, 3, 4]));
+    expect(new Set(items.map((i) => i.status))).toEqual(new Set(LEGACY_ITEM_STATUSES));
+    expect(items.some((i) => i.isHidden)).toBe(true);
+    expect(items.some((i) => i.reports > 0)).toBe(true);
+    expect(items.some((i) => i.status === 'published' && i.publishDate! > new Date())).toBe(true);
+    const [cora] = await server.database.db.select({ id: members.id }).from(members).where(eq(members.email, 'creator@corner.test'));
+    expect(items.filter((i) => i.creator.memberId === cora!.id).length).toBeGreaterThanOrEqual(5);
+    expect(items.find((i) => i.creator.memberId === cora!.id)!.creator.name).toBe('Cora Creator');
+    // The pictures and downloads as files in the ID/1000 layout; the one marked missing is not written.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-legacy-demo-'));
+    try {
+      const rows = await prepareLegacyDemo(dir, () => cora!.id);
+      const missing = LEGACY_DEMO_ITEMS.filter((i) => i.missingPicture !== undefined);
+      expect(missing.length).toBeGreaterThan(0);
+      for (const image of rows.images) {
+        const item = LEGACY_DEMO_ITEMS.find((i) => i.id === image.item_id)!;
+        const file = path.join(dir, 'images', String(Math.floor(image.item_id / 1000)), image.filename);
+        expect({ file: image.filename, exists: fs.existsSync(file) }).toEqual({ file: image.filename, exists: item.missingPicture !== image.position });
+      }
+      const [picture] = rows.images;
+      const meta = await sharp(path.join(dir, 'images', String(Math.floor(picture!.item_id / 1000)), picture!.filename)).metadata();
+      expect([meta.width, meta.height]).toEqual([400, 300]);
+      for (const file of rows.files) expect(fs.statSync(path.join(dir, 'files', String(Math.floor(file.item_id / 1000)), file.filename)).size).toBe(file.filesize);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

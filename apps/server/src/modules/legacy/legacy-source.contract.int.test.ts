@@ -436,4 +436,12 @@ describe.each(engines)('legacy source contract: $name', (engine) => {
       expect(await source.openMedia('file', 1001, '..')).toBeNull();
     });
   });
+
+  describe('close', () => {
+    it('lets go of the engine’s connections: MariaDB refuses calls after it; the embedded engine leaves the portal’s database open', async () => {
+      await source.close();
+      if (engine.name === 'mariadb') await expect(source.countItems({})).rejects.toThrow();
+      else expect(await source.countItems({ id: 1001 })).toBe(1);
+    });
+  });
 });

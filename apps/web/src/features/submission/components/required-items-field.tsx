@@ -1,9 +1,13 @@
+import { pagePermission } from '@corner/domain';
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconArchive, IconBox, IconLink, IconPlus, IconX } from '@tabler/icons-react';
+import { IconArchive, IconBox, IconExternalLink, IconLink, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ContentSearchDialog } from '../../dependency/components/content-search-dialog';
 import { addRequiredItems, requiredItemKey, type RequiredItemChoice } from '../../dependency/required-item';
+import { archivedItemPath } from '../../legacy/urls';
+import { useHasPermission } from '../../member/hooks/use-session';
 
 export interface RequiredItemsFieldProps {
   value: readonly RequiredItemChoice[];
@@ -19,6 +23,10 @@ const TYPE_ICONS = { id: IconBox, old_item_id: IconArchive, url: IconLink } as c
 export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: RequiredItemsFieldProps) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
+  // SPEC 2: "Open in manager" needs both the view and the edit permission of file management.
+  const canViewFiles = useHasPermission(pagePermission('file-management', 'view'));
+  const canEditFiles = useHasPermission(pagePermission('file-management', 'edit'));
+  const canOpenInManager = canViewFiles && canEditFiles;
 
   return (
     <Stack gap="sm">
@@ -57,6 +65,19 @@ export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: Requ
                     <Badge variant="light" color="gray" size="sm" visibleFrom="xs">
                       {t(`requiredItems.badges.${item.type}`)}
                     </Badge>
+                    {item.type === 'old_item_id' && canOpenInManager && /^[1-9]\d{0,9}$/.test(item.download) ? (
+                      <Tooltip label={t('requiredItems.openInManager')}>
+                        <ActionIcon
+                          component={Link}
+                          to={archivedItemPath(Number(item.download))}
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t('requiredItems.openInManagerNamed', { name })}
+                        >
+                          <IconExternalLink size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
                     {isReadOnly ? null : (
                       <Tooltip label={t('requiredItems.remove')}>
                         <ActionIcon
