@@ -67,14 +67,14 @@ export const postgresEngine: LegacyEngine = {
 /** The MariaDB server the contract runs on (no database in the URL: each run makes its own). */
 export const LEGACY_TEST_MARIADB_URL = process.env.LEGACY_TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
 /** Null when a MariaDB answers at `url`, else what went wrong. */
-async function mariadbProblem(url: string): Promise<string | null> {
+export async function mariadbProblem(url: string): Promise<string | null> {
   try {
     const connection = await mysql.createConnection({ uri: url, connectTimeout: 3000 });
     await connection.query('SELECT 1');
