@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { LEGACY_ITEM_STATUSES } from '@corner/domain';
 import { describe, expect, it } from 'vitest';
 import { silentLog, useTestServer } from '../test/server';
-import { members, submissions } from '../db/schema/index';
+import { categories, legacyCategoryMappings, members, submissions } from '../db/schema/index';
 import { inspectPendingFiles } from '../modules/game-file/inspection.service';
 import { seedDemo } from './demo';
 import { LEGACY_DEMO_ITEMS, prepareLegacyDemo } from './legacy';
@@ -100,5 +100,14 @@ describe('the demo data', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('maps the old categories to the portal categories of the same name, and leaves the others unmapped', async () => {
+    const mapped = await server.database.db
+      .select({ legacy: legacyCategoryMappings.legacy_category_id, name: categories.name })
+      .from(legacyCategoryMappings)
+      .innerJoin(categories, eq(categories.id, legacyCategoryMappings.category_id));
+    expect(mapped).toContainEqual({ legacy: 100, name: 'Sofas' });
+    expect(mapped.every((m) => m.legacy !== 1)).toBe(true); // "Objects" has no portal twin
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DbOrTx } from '../db/client';
-import { legacyCategories, legacyFiles, legacyImages, legacyItemCategories, legacyItems, legacyMembers } from '../db/schema/index';
+import { categories, legacyCategories, legacyCategoryMappings, legacyFiles, legacyImages, legacyItemCategories, legacyItems, legacyMembers } from '../db/schema/index';
 import { writeLegacyMedia } from '../modules/legacy/legacy-files';
 import type { LegacyRows } from '../modules/legacy/legacy-rows';
 import { demoFilesOf } from './files';
@@ -231,6 +231,12 @@ export async function insertLegacyRowsPostgres(db: DbOrTx, rows: Partial<LegacyR
  */
 export async function seedLegacyDemo(db: DbOrTx, portalIdOf: (email: string) => number, filesDir: string | null): Promise<void> {
   await insertLegacyRowsPostgres(db, await prepareLegacyDemo(filesDir, portalIdOf));
+  // The staff's category mapping as a newcomer finds it: each old category mapped to the portal
+  // category of the same name where there is one ("Sofas" to "Sofas"); the others stay unmapped,
+  // so a demo migration shows both.
+  await db.execute(sql`insert into ${legacyCategoryMappings} (legacy_category_id, category_id)
+    select lc.id, min(c.id) from ${legacyCategories} lc join ${categories} c on lower(c.name) = lower(lc.name)
+    group by lc.id on conflict do nothing`);
 }
 
 const GENERATED_ADJECTIVES = ['Velvet', 'Rustic', 'Modern', 'Cosy', 'Retro', 'Gothic', 'Boho', 'Shabby', 'Sleek', 'Country', 'Art Deco', 'Cottage'];
