@@ -65,15 +65,21 @@ export async function deleteObjectGuid(ctx: Context, id: number): Promise<boolea
  * of a deleted file, or no longer in its content (a new version), are removed. Called when files
  * change, and by the inspection job once it has read a content (by its sha256).
  */
-export async function syncFoundObjectGuids(db: DbOrTx, which: { fileIds: readonly number[] } | { sha256: string }): Promise<void> {
+export async function syncFoundObjectGuids(db: DbOrTx, which: { fileIds: readonly number[] } | { sha256: string } | { sha256s: readonly string[] }): Promise<void> {
   if ('fileIds' in which && which.fileIds.length === 0) return;
+  if ('sha256s' in which && which.sha256s.length === 0) return;
   const fileIs =
     'fileIds' in which
       ? sql`f.id in (${sql.join(
           which.fileIds.map((id) => sql`${id}`),
           sql`, `,
         )})`
-      : sql`f.sha256 = ${which.sha256}`;
+      : 'sha256s' in which
+        ? sql`f.sha256 in (${sql.join(
+            which.sha256s.map((h) => sql`${h}`),
+            sql`, `,
+          )})`
+        : sql`f.sha256 = ${which.sha256}`;
   const found = sql`file_inspections i where i.sha256 = f.sha256 and i.status = 'read' and i.format = 'package'`;
   await db.execute(sql`delete from ${objectGuids} o using files f where o.file_id = f.id and ${fileIs}
     and (f.deleted_at is not null or f.submission_id is distinct from o.submission_id

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Logger } from '../../context';
 import type { Database, DbOrTx } from '../../db/client';
@@ -281,25 +281,50 @@ export async function inspectNow(services: GameFileServices, content: PendingCon
   const started = performance.now();
   const outcome = await onDemand(services, (inspector) => inspector.inspect({ key: content.storage_key, filename: content.filename }));
   if (!outcome.ok && outcome.code === 'GAME_FILE_OVER_BUDGET') return;
-  await storeInspection(services.database.db, content.sha256, outcome, started);
+  await storeInspections(services.database.db, [{ sha256: content.sha256, outcome, started, ended: performance.now() }]);
 }
 
-/** Stores what reading one content found, and gives the creations holding it the GUIDs it defines. */
-async function storeInspection(db: DbOrTx, sha256: string, outcome: Outcome, started: number): Promise<void> {
-  const row = outcome.ok
-    ? { format: outcome.inspection.format, status: 'read', result: outcome.inspection.result, error_code: null, error_message: null }
-    : { format: 'other', status: 'failed', result: null, error_code: outcome.code, error_message: outcome.message };
-  const values = { ...row, reader_version: READER_VERSION, duration_ms: Math.round(performance.now() - started) };
+/** Contents stored per transaction by the job (a content read but not stored yet is read again after a crash). */
+const STORE_BATCH = 25;
+
+/**
+ * Stores what reading some contents found (one row each, in one transaction), and gives the
+ * creations holding them the GUIDs they define.
+ */
+async function storeInspections(db: DbOrTx, read: readonly { sha256: string; outcome: Outcome; started: number; ended: number }[]): Promise<void> {
+  if (read.length === 0) return;
+  const values = read.map(({ sha256, outcome, started, ended }) => ({
+    sha256,
+    ...(outcome.ok
+      ? { format: outcome.inspection.format, status: 'read', result: outcome.inspection.result, error_code: null, error_message: null }
+      : { format: 'other', status: 'failed', result: null, error_code: outcome.code, error_message: outcome.message }),
+    reader_version: READER_VERSION,
+    duration_ms: Math.round(ended - started),
+  }));
+  const hashes = read.map((r) => r.sha256);
   await db.transaction(async (tx) => {
     await tx
       .insert(fileInspections)
-      .values({ sha256, ...values })
-      .onConflictDoUpdate({ target: fileInspections.sha256, set: { ...values, created_at: sql`now()` } });
+      .values(values)
+      .onConflictDoUpdate({
+        target: fileInspections.sha256,
+        set: {
+          format: sql`excluded.format`,
+          status: sql`excluded.status`,
+          result: sql`excluded.result`,
+          error_code: sql`excluded.error_code`,
+          error_message: sql`excluded.error_message`,
+          reader_version: sql`excluded.reader_version`,
+          duration_ms: sql`excluded.duration_ms`,
+          created_at: sql`now()`,
+        },
+      });
     // A content read again keeps no resource list from an older reading: the next diff lists it again.
-    await tx.delete(packageResources).where(eq(packageResources.sha256, sha256));
+    await tx.delete(packageResources).where(inArray(packageResources.sha256, hashes));
   });
-  // The creations whose files hold this content gain the object GUIDs it defines.
-  if (outcome.ok && outcome.inspection.format === 'package') await syncFoundObjectGuids(db, { sha256 });
+  // The creations whose files hold these contents gain the object GUIDs they define.
+  const packages = read.filter((r) => r.outcome.ok && r.outcome.inspection.format === 'package').map((r) => r.sha256);
+  await syncFoundObjectGuids(db, { sha256s: packages });
 }
 
 function storageConfigOf(config: Config) {
@@ -321,14 +346,24 @@ export async function inspectPendingFiles(
   const tally = { read: 0, failed: 0, sha256s: [] as string[] };
   if (pending.length === 0) return tally;
   const inspector = new Inspector(config, log, options.budget ?? { timeMs: INSPECT_TIME_BUDGET_MS, memoryMb: INSPECT_MEMORY_BUDGET_MB });
+  // Stored a few at a time: one transaction per STORE_BATCH contents, not one per content.
+  const read: Parameters<typeof storeInspections>[1][number][] = [];
+  const flush = async () => {
+    await storeInspections(database.db, read);
+    for (const r of read) {
+      tally[r.outcome.ok ? 'read' : 'failed'] += 1;
+      tally.sha256s.push(r.sha256);
+    }
+    read.length = 0;
+  };
   try {
     for (const content of pending) {
       const started = performance.now();
       const outcome = await inspector.inspect({ key: content.storage_key, filename: content.filename });
-      await storeInspection(database.db, content.sha256, outcome, started);
-      tally[outcome.ok ? 'read' : 'failed'] += 1;
-      tally.sha256s.push(content.sha256);
+      read.push({ sha256: content.sha256, outcome, started, ended: performance.now() });
+      if (read.length >= STORE_BATCH) await flush();
     }
+    await flush();
   } finally {
     await inspector.close();
   }

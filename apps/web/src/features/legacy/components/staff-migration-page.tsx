@@ -158,7 +158,7 @@ function Runs({ canEdit }: { canEdit: boolean }) {
                     <Table.Td miw={260}>
                       <ProgressBar value={percent} label={t('staffMigration.progressLabel', { id: run.id })} isActive={run.status === 'RUNNING'} />
                       <Text size="xs" mt={4}>
-                        {t(run.dry_run ? 'staffMigration.progressTextDry' : 'staffMigration.progressText', { handled, total: run.total, done: run.done, skipped: run.skipped, failed: run.failed })}
+                        {t(run.dry_run ? 'staffMigration.progressTextDry' : 'staffMigration.progressText', { handled, total: run.total, done: run.done, skipped: run.skipped, failed: run.failed, remaining: run.remaining })}
                       </Text>
                       {run.status === 'RUNNING' && run.per_second && run.seconds_left !== null ? (
                         <Text size="xs" c="dimmed">
