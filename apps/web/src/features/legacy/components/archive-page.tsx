@@ -1,7 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../ui/page-frame';
+import { PageSection } from '../../../ui/page-section';
 import { FileBrowser } from '../../file/components/file-browser';
 import { ARCHIVE_LINK } from '../links';
 import { LegacyItemBrowser } from './legacy-item-browser';
@@ -14,24 +14,12 @@ export function ArchivePage() {
   const { t } = useTranslation();
   return (
     <PageFrame title={t(`nav.${ARCHIVE_LINK.label}`)} description={t('archive.intro')}>
-      <Stack gap="sm" component="section" aria-labelledby="archive-legacy-items">
-        <Title order={2} fz="xl" id="archive-legacy-items">
-          {t('archive.legacyTitle')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('archive.legacyIntro')}
-        </Text>
+      <PageSection id="archive-legacy-items" title={t('archive.legacyTitle')} intro={t('archive.legacyIntro')}>
         <LegacyItemBrowser />
-      </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="archive-deleted-files">
-        <Title order={2} fz="xl" id="archive-deleted-files">
-          {t('archive.deletedFilesTitle')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('archive.deletedFilesIntro')}
-        </Text>
+      </PageSection>
+      <PageSection id="archive-deleted-files" title={t('archive.deletedFilesTitle')} intro={t('archive.deletedFilesIntro')}>
         <FileBrowser isDeleted copy="deleted" icon={IconTrash} />
-      </Stack>
+      </PageSection>
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { pagePermission } from '@corner/domain';
-import { Alert, Badge, Button, Checkbox, Group, List, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useClient, useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { EmptyState } from '../../../ui/empty-state';
 import { PageFrame } from '../../../ui/page-frame';
+import { PageSection } from '../../../ui/page-section';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { QueryState } from '../../../ui/query-state';
 import { useHasPermission } from '../../member/hooks/use-session';
@@ -85,13 +86,7 @@ function Runs({ canEdit }: { canEdit: boolean }) {
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="migration-runs">
-      <Title order={2} fz="xl" id="migration-runs">
-        {t('staffMigration.runsTitle')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('staffMigration.runsIntro')}
-      </Text>
+    <PageSection id="migration-runs" title={t('staffMigration.runsTitle')} intro={t('staffMigration.runsIntro')}>
       {canEdit ? (
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
@@ -197,7 +192,7 @@ function Runs({ canEdit }: { canEdit: boolean }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Stack>
+    </PageSection>
   );
 }
 
@@ -219,13 +214,7 @@ function Mapping({ canEdit }: { canEdit: boolean }) {
   }, [data]);
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="migration-mapping">
-      <Title order={2} fz="xl" id="migration-mapping">
-        {t('staffMigration.mappingTitle')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('staffMigration.mappingIntro')}
-      </Text>
+    <PageSection id="migration-mapping" title={t('staffMigration.mappingTitle')} intro={t('staffMigration.mappingIntro')}>
       {!data ? (
         <QueryState isLoading={fetching || !error} loadingText={t('staffMigration.loading')} failedTitle={t('staffMigration.loadFailed')} failure={error ? errorCause(error) : null} />
       ) : data.legacyCategoryMappings.length === 0 ? (
@@ -255,7 +244,7 @@ function Mapping({ canEdit }: { canEdit: boolean }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Stack>
+    </PageSection>
   );
 }
 
@@ -266,13 +255,7 @@ function SyncBack() {
   const report = categories.data?.syncCategoriesToOldSubmissionSystem;
   const failure = statuses.error ?? categories.error;
   return (
-    <Stack gap="sm" component="section" aria-labelledby="migration-sync">
-      <Title order={2} fz="xl" id="migration-sync">
-        {t('staffMigration.syncTitle')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('staffMigration.syncIntro')}
-      </Text>
+    <PageSection id="migration-sync" title={t('staffMigration.syncTitle')} intro={t('staffMigration.syncIntro')}>
       <Group gap="xs">
         <Button variant="default" loading={statuses.fetching} onClick={() => void syncStatuses({})}>
           {t('staffMigration.syncNow')}
@@ -301,6 +284,6 @@ function SyncBack() {
           ) : null}
         </Stack>
       ) : null}
-    </Stack>
+    </PageSection>
   );
 }
