@@ -1,5 +1,5 @@
 import { pagePermission } from '@corner/domain';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,7 @@ export function MigratePage() {
             {t('migrate.doneText', summary)}
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={560}>
+        <Box visibleFrom="sm">
           <Table verticalSpacing="sm" aria-label={t('migrate.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -108,17 +108,7 @@ export function MigratePage() {
                 <Table.Tr key={item.ID}>
                   {canMigrate ? (
                     <Table.Td>
-                      <Checkbox
-                        aria-label={t('migrate.choose', { title: item.title })}
-                        disabled={state.state === 'migrated'}
-                        checked={chosen.has(item.ID)}
-                        onChange={(e) => {
-                          const next = new Set(chosen);
-                          if (e.currentTarget.checked) next.add(item.ID);
-                          else next.delete(item.ID);
-                          setChosen(next);
-                        }}
-                      />
+                      <ChooseBox title={item.title} id={item.ID} isMigrated={state.state === 'migrated'} chosen={chosen} onChange={setChosen} />
                     </Table.Td>
                   ) : null}
                   <Table.Td>
@@ -130,33 +120,30 @@ export function MigratePage() {
                   <Table.Td>{t('migrate.gameName', { game: item.game })}</Table.Td>
                   <Table.Td>{item.publishDate ? <DateText value={item.publishDate} /> : '—'}</Table.Td>
                   <Table.Td>
-                    {state.state === 'migrated' && state.submission_id !== null ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Badge color="green" variant="light">
-                          {t('migrate.stateMigrated')}
-                        </Badge>
-                        <Anchor component={Link} to={editStepPath(1, 'item', state.submission_id)} size="sm">
-                          {t('migrate.openCreation')} <IconArrowRight size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
-                        </Anchor>
-                      </Group>
-                    ) : state.state === 'failed' ? (
-                      <Stack gap={2}>
-                        <Badge color="red" variant="light">
-                          {t('migrate.stateFailed')}
-                        </Badge>
-                        <Text size="xs">{state.reason}</Text>
-                      </Stack>
-                    ) : (
-                      <Badge color="gray" variant="light">
-                        {t('migrate.stateNotMigrated')}
-                      </Badge>
-                    )}
+                    <StateCell state={state} />
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
+        {/* On phones a list: the state would sit off screen in a table. */}
+        <Stack gap={0} hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('migrate.tableLabel')}>
+          {list.data.map(({ item, migration: state }, index) => (
+            <Box component="li" key={item.ID} py="sm" style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+              <Group align="flex-start" wrap="nowrap" gap="sm">
+                {canMigrate ? <ChooseBox title={item.title} id={item.ID} isMigrated={state.state === 'migrated'} chosen={chosen} onChange={setChosen} /> : null}
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  <Text fw={500}>{item.title}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('migrate.legacyId', { id: item.ID, status: item.status })} · {t('migrate.gameName', { game: item.game })}
+                  </Text>
+                  <StateCell state={state} />
+                </Stack>
+              </Group>
+            </Box>
+          ))}
+        </Stack>
         <ListPager info={list.paginatorInfo} label={t('migrate.pagesLabel')} onPageChange={setPage} />
       </Stack>
     );
@@ -166,5 +153,57 @@ export function MigratePage() {
     <PageFrame title={t('migrate.title')} description={t('migrate.intro')}>
       {body}
     </PageFrame>
+  );
+}
+
+type MigrationStateView = { state: string; submission_id: number | null; reason: string | null };
+
+/** Where an item's migration stands: a badge, with the link to its creation or why it failed. */
+function StateCell({ state }: { state: MigrationStateView }) {
+  const { t } = useTranslation();
+  if (state.state === 'migrated' && state.submission_id !== null) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Badge color="green" variant="light">
+          {t('migrate.stateMigrated')}
+        </Badge>
+        <Anchor component={Link} to={editStepPath(1, 'item', state.submission_id)} size="sm">
+          {t('migrate.openCreation')} <IconArrowRight size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
+        </Anchor>
+      </Group>
+    );
+  }
+  if (state.state === 'failed') {
+    return (
+      <Stack gap={2} align="flex-start">
+        <Badge color="red" variant="light">
+          {t('migrate.stateFailed')}
+        </Badge>
+        <Text size="xs">{state.reason}</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Badge color="gray" variant="light">
+      {t('migrate.stateNotMigrated')}
+    </Badge>
+  );
+}
+
+/** The box that chooses an item to migrate; a migrated one cannot be chosen. */
+function ChooseBox({ title, id, isMigrated, chosen, onChange }: { title: string; id: number; isMigrated: boolean; chosen: ReadonlySet<number>; onChange: (next: Set<number>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      aria-label={t('migrate.choose', { title })}
+      disabled={isMigrated}
+      checked={chosen.has(id)}
+      onChange={(e) => {
+        const next = new Set(chosen);
+        if (e.currentTarget.checked) next.add(id);
+        else next.delete(id);
+        onChange(next);
+      }}
+    />
   );
 }
