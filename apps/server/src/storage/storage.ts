@@ -220,3 +220,11 @@ export async function digestContent(source: AsyncIterable<Uint8Array>): Promise<
   for await (const chunk of source) digester.update(chunk);
   return digester.digest();
 }
+
+/** The first SNIFF_BYTES of stored content (one small ranged read), for classifying it; empty content gives none. */
+export async function readFirstBytes(storage: Pick<Storage, 'get'>, key: string, size: number): Promise<Uint8Array> {
+  if (size === 0) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of await storage.get(key, { start: 0, end: Math.min(SNIFF_BYTES, size) - 1 })) chunks.push(chunk as Uint8Array);
+  return new Uint8Array(Buffer.concat(chunks));
+}

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
-import { classifyFile, cleanFilename, mimetypeOfKind, SNIFF_BYTES } from '@corner/domain';
+import { classifyFile, cleanFilename, mimetypeOfKind } from '@corner/domain';
 import type { Context } from '../../context';
 import { authorizationError, AuthorizationCode } from '../../errors';
 import { contentDisposition } from '../../storage/content-disposition';
 import { StoredUpload } from '../../storage/upload';
-import { BlobNotFoundError, parseStagingKey, stagingKey, type Storage } from '../../storage/index';
+import { BlobNotFoundError, parseStagingKey, readFirstBytes, stagingKey } from '../../storage/index';
 import { fileError, fileTooLarge } from './file.errors';
 
 /** What getFileUploadUrl answers. */
@@ -64,11 +63,6 @@ export async function getFileUploadUrl(ctx: Context, filename: string, mimetype:
   };
 }
 
-/** The first bytes of a staged upload (one small ranged read), to refuse a wrong file before hashing all of it. */
-async function firstBytesOf(storage: Storage, key: string, size: number): Promise<Uint8Array> {
-  return new Uint8Array(await buffer(await storage.get(key, { start: 0, end: Math.min(SNIFF_BYTES, size) - 1 })));
-}
-
 /**
  * Takes a finished direct upload for registration: checks that the key is the caller's and that
  * its upload is there, not expired, within MAX_FILE_BYTES and a file the site accepts (judged from
@@ -100,7 +94,7 @@ export async function takeDirectUpload(ctx: Context, key: string, filename: stri
   }
   if (info.size > max) throw await refuse(fileTooLarge(name, info.size, max));
   if (info.size === 0) throw await refuse(fileError('FILE_EMPTY', { filename: name }));
-  if (!classifyFile(await firstBytesOf(storage, key, info.size), name)) throw await refuse(fileError('FILE_NOT_ACCEPTED', { filename: name }));
+  if (!classifyFile(await readFirstBytes(storage, key, info.size), name)) throw await refuse(fileError('FILE_NOT_ACCEPTED', { filename: name }));
 
   let promoted;
   try {

@@ -113,11 +113,10 @@ export async function archivedItem(ctx: Context, id: number): Promise<LegacyItem
   return item;
 }
 
-/** The category tree, each with its path from the top ("Objects › Living Room › Sofas"), in tree order. */
-export async function legacyCategoryTree(ctx: Context): Promise<(LegacyCategory & { path: string })[]> {
-  const all = await throughSource(() => ctx.legacy.categories());
+/** Each category's names from the top, joined by " › " (a missing parent ends the path; a cycle stops after as many hops as there are categories). */
+export function legacyCategoryPaths(all: readonly LegacyCategory[]): (c: LegacyCategory) => string {
   const byId = new Map(all.map((c) => [c.id, c]));
-  const pathOf = (c: LegacyCategory): string[] => {
+  return (c) => {
     const names = [c.name];
     let parent = c.parentId;
     for (let hops = 0; parent !== null && hops < all.length; hops += 1) {
@@ -126,15 +125,21 @@ export async function legacyCategoryTree(ctx: Context): Promise<(LegacyCategory 
       names.unshift(p.name);
       parent = p.parentId;
     }
-    return names;
+    return names.join(' › ');
   };
+}
+
+/** The category tree, each with its path from the top ("Objects › Living Room › Sofas"), in tree order. */
+export async function legacyCategoryTree(ctx: Context): Promise<(LegacyCategory & { path: string })[]> {
+  const all = await throughSource(() => ctx.legacy.categories());
+  const pathOf = legacyCategoryPaths(all);
   const children = new Map<number | null, LegacyCategory[]>();
   for (const c of all) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c]);
   const ordered: (LegacyCategory & { path: string })[] = [];
   const visit = (parentId: number | null, depth: number) => {
     if (depth > 10) return;
     for (const c of children.get(parentId) ?? []) {
-      ordered.push({ ...c, path: pathOf(c).join(' › ') });
+      ordered.push({ ...c, path: pathOf(c) });
       visit(c.id, depth + 1);
     }
   };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { categories, legacyCategoryMappings } from '../../db/schema/index';
 import { writeLog } from '../log/log.service';
-import { throughSource } from '../legacy/legacy.service';
+import { legacyCategoryPaths, throughSource } from '../legacy/legacy.service';
 import { migrationError } from './migration.errors';
 import { canReadMigrationRuns, canRunMigrations } from './migration.policy';
 
@@ -16,14 +16,9 @@ export interface CategoryMappingRow {
 export async function categoryMappings(ctx: Context): Promise<CategoryMappingRow[]> {
   if (!canReadMigrationRuns(ctx.auth)) throw migrationError('MIGRATION_RUNS_FORBIDDEN');
   const tree = await throughSource(() => ctx.legacy.categories());
-  const byId = new Map(tree.map((c) => [c.id, c]));
-  const pathOf = (id: number) => {
-    const parts: string[] = [];
-    for (let at: number | null = id; at !== null && parts.length < 50; at = byId.get(at)?.parentId ?? null) parts.unshift(byId.get(at)?.name ?? '?');
-    return parts.join(' › ');
-  };
+  const pathOf = legacyCategoryPaths(tree);
   const mapped = new Map((await ctx.db.select().from(legacyCategoryMappings)).map((m) => [m.legacy_category_id, m.category_id]));
-  return tree.map((c) => ({ legacy_category_id: c.id, legacy_path: pathOf(c.id), category_id: mapped.get(c.id) ?? null })).sort((a, b) => a.legacy_path.localeCompare(b.legacy_path));
+  return tree.map((c) => ({ legacy_category_id: c.id, legacy_path: pathOf(c), category_id: mapped.get(c.id) ?? null })).sort((a, b) => a.legacy_path.localeCompare(b.legacy_path));
 }
 
 /** Maps a legacy category to a portal category (null: unmaps it). Logged. */

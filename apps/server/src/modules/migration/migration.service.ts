@@ -4,7 +4,6 @@ import {
   MIGRATION_REFUSALS,
   migrationRefusal,
   planMigration,
-  SNIFF_BYTES,
   type FileKind,
   type MigrationNote,
   type MigrationPlan,
@@ -14,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { images, legacyCategoryMappings, logs, members, migrationItemResults, migrationRuns, newItems, submissionBridges, submissions } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { JobServices } from '../../jobs/job';
-import type { StoredObject } from '../../storage/index';
+import { readFirstBytes, type StoredObject } from '../../storage/index';
 import { StoredUpload } from '../../storage/upload';
 import { claimUpload, releaseUnusedUploads } from '../file/blob.service';
 import { askForInspection, insertSubmissionFile } from '../file/file.service';
@@ -278,7 +277,7 @@ async function copyMedia(services: JobServices, item: LegacyItemDetail): Promise
     }
     const object = await services.storage.put(media.stream);
     stored.push(object);
-    const head = await firstBytesOf(services, object.key, object.size);
+    const head = await readFirstBytes(services.storage, object.key, object.size);
     return new StoredUpload(filename, 'application/octet-stream', object.size, object.sha256, object.key, head, object.created);
   };
   try {
@@ -300,18 +299,11 @@ async function copyMedia(services: JobServices, item: LegacyItemDetail): Promise
       else out.files.push({ upload, kind });
     }
   } catch (error) {
-    await releaseUnusedUploads(services.database.db, services.storage, stored.map((s) => ({ ...s })), services.log);
+    await releaseUnusedUploads(services.database.db, services.storage, stored, services.log);
     throw error;
   }
   // What was stored but not kept (refused pictures and files) goes again.
   const kept = new Set([...out.images.map((i) => i.upload.key), ...out.files.map((f) => f.upload.key)]);
   await releaseUnusedUploads(services.database.db, services.storage, stored.filter((s) => !kept.has(s.key)), services.log);
   return { ...out, notes };
-}
-
-async function firstBytesOf(services: JobServices, key: string, size: number): Promise<Uint8Array> {
-  if (size === 0) return new Uint8Array(0);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await services.storage.get(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 })) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
 }

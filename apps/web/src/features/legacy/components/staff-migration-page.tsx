@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useClient, useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { EmptyState } from '../../../ui/empty-state';
+import { openDownload } from '../../../ui/open-download';
 import { PageFrame } from '../../../ui/page-frame';
 import { PageSection } from '../../../ui/page-section';
 import { ProgressBar } from '../../../ui/progress-bar';
@@ -78,10 +79,7 @@ function Runs({ canEdit }: { canEdit: boolean }) {
     const csv = result.data?.migrationRun.failure_report;
     if (!csv) return;
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `migration-run-${id}-failures.csv`;
-    link.click();
+    openDownload(url, `migration-run-${id}-failures.csv`);
     URL.revokeObjectURL(url);
   };
 
