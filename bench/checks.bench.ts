@@ -430,7 +430,7 @@ async function measureLookups(prepared: Prepared): Promise<{ lookups: LookupResu
     }
     const source = base!.submission + Math.floor((p.copies.file - 1) / PER_CREATION) + 1;
     const typed = base!.submission + p.copies.typedFrom;
-    const tally = (kind: DuplicateMatch['kind']) => found.filter((m) => m.kind === kind).map((m) => m.other.id);
+    const tally = (kind: DuplicateMatch['kind']) => found.filter((m) => m.kind === kind).map((m) => m.other?.id);
     assert.deepEqual(tally('file'), [source], `creation ${ids[i]}: the copied file`);
     assert.deepEqual(tally('object').sort(), [source, typed].sort(), `creation ${ids[i]}: the copied and the typed object id`);
     assert.deepEqual(tally('cas_part'), [source, source], `creation ${ids[i]}: the copied CAS parts`);

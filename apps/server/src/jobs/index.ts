@@ -11,6 +11,7 @@ import type { JobDefinition, JobQueue, JobServices, JobState, JobStatus } from '
 import { emailDigestJob } from './email-digest.job';
 import { emailDispatchJob } from './email-dispatch.job';
 import { inspectFilesJob } from './inspect-files.job';
+import { legacyFileHashJob } from './legacy-file-hash.job';
 import { legacySyncJob } from './legacy-sync.job';
 import { maintenanceJob } from './maintenance.job';
 import { migrationRunJob, migrationSuperviseJob } from './migration-run.job';
@@ -38,6 +39,7 @@ export const JOBS: JobDefinition<any>[] = [
   migrationRunJob,
   migrationSuperviseJob,
   legacySyncJob,
+  legacyFileHashJob,
 ];
 
 /** How long a dispatch waits after an 'email' event, so a burst of them causes one. */

@@ -72,3 +72,38 @@ export const migrationItemResults = pgTable(
   },
   (t) => [index().on(t.legacy_item_id, t.id), index().on(t.run_id, t.outcome, t.id)],
 );
+
+/**
+ * The content hash of every file of the older system's items (issue 15, duplicates): the old
+ * system keeps none, so the legacy-file-hash job reads each file once and keeps its sha256 here,
+ * with what identifies that version of it (name, size, version): a file changed in the old system
+ * is read again. `sha256` is null when the file was missing. A creation whose file has the same
+ * content as another member's legacy item is flagged as a possible copy.
+ */
+export const legacyFileHashes = pgTable(
+  'legacy_file_hashes',
+  {
+    legacy_file_id: integer('legacy_file_id').primaryKey(),
+    legacy_item_id: integer('legacy_item_id').notNull(),
+    /** The legacy item's creator (the same member id as the portal's). */
+    member_id: integer('member_id').notNull(),
+    filename: text('filename').notNull(),
+    filesize: bigint('filesize', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    sha256: text('sha256'),
+    hashed_at: timestamp('hashed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.sha256), index().on(t.legacy_item_id)],
+);
+
+/**
+ * Where the legacy-file-hash job stands in its sweep of the old system's items (one row, id 1):
+ * the last item id it handled, when the sweep began and when the last one finished. A sweep stopped
+ * any way goes on after `cursor`; a finished one starts again once LEGACY_HASH_RESWEEP_MS passed.
+ */
+export const legacyHashSweep = pgTable('legacy_hash_sweep', {
+  id: integer('id').primaryKey(),
+  cursor: integer('cursor').notNull().default(0),
+  started_at: timestamp('started_at', { withTimezone: true }),
+  finished_at: timestamp('finished_at', { withTimezone: true }),
+});

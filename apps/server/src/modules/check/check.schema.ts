@@ -1,5 +1,7 @@
 import type { CheckResult } from '@corner/domain';
 import { builder } from '../../schema/builder';
+import { LegacyItemRef } from '../legacy/legacy.schema';
+import { legacyItemOf } from '../legacy/legacy.service';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import { canReadChecks, canReadDuplicates, checkPolicy } from './check.policy';
 import type { DuplicateMatch } from './duplicate.service';
@@ -21,7 +23,14 @@ const DuplicateMatchRef = builder.objectRef<DuplicateMatch>('DuplicateMatch').im
     kind: t.exposeString('kind', { description: 'file (the same content), object or cas_part (an id both define).' }),
     id: t.exposeString('id', { description: 'The content’s sha256, or the 16-digit id.' }),
     filename: t.exposeString('filename', { nullable: true, description: 'This creation’s file that matches, for a file.' }),
-    other: t.field({ type: SubmissionPropertiesRef, resolve: (m) => m.other }),
+    other: t.field({ type: SubmissionPropertiesRef, nullable: true, description: 'The other member’s creation; null when the match is an item of the older system.', resolve: (m) => m.other }),
+    legacy_item_id: t.exposeInt('legacyItemId', { nullable: true, description: 'The other member’s item of the older system with the same file (not migrated), by its ID.' }),
+    legacy_item: t.field({
+      type: LegacyItemRef,
+      nullable: true,
+      description: 'That item of the older system; null when the match is a creation, or when the old system no longer has it.',
+      resolve: (m, _a, ctx) => (m.legacyItemId === null ? null : legacyItemOf(ctx, m.legacyItemId)),
+    }),
   }),
 });
 

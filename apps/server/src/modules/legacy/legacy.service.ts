@@ -245,12 +245,17 @@ const BRIDGES = Symbol('legacy bridges');
  */
 export async function detailsOf(ctx: Context, item: LegacyItem | LegacyItemDetail): Promise<LegacyItemDetail> {
   if ('images' in item) return item;
+  return (await legacyItemOf(ctx, item.id)) ?? { ...item, images: [], files: [], categories: [] };
+}
+
+/** An item with its details by its ID, or null when the old system has none; read for a whole page of ids at once. */
+export function legacyItemOf(ctx: Context, id: number): Promise<LegacyItemDetail | null> {
   let load = ctx.loaders.get(DETAILS) as ((id: number) => Promise<LegacyItemDetail | null>) | undefined;
   if (!load) {
     load = batchLoader(async (ids: number[]) => new Map((await throughSource(() => ctx.legacy.items(ids))).map((d) => [d.id, d] as const)), null);
     ctx.loaders.set(DETAILS, load as (key: never) => Promise<unknown>);
   }
-  return (await load(item.id)) ?? { ...item, images: [], files: [], categories: [] };
+  return load(id);
 }
 
 /**

@@ -154,6 +154,12 @@ export const ReviewSubmissionQuery = graphql(
           id
           name
         }
+        legacy_item_id
+        legacy_item {
+          ID
+          title
+          creator
+        }
       }
       missing_items {
         code

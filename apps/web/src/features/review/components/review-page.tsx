@@ -216,11 +216,19 @@ export function ReviewPage() {
         <Alert color="orange" title={t('review.page.duplicates', { count: submission.possible_duplicates.length })}>
           <Stack gap={4} component="ul" m={0} pl="md">
             {submission.possible_duplicates.map((match) => (
-              <Text component="li" size="sm" key={`${match.kind}:${match.id}:${match.other.id}`}>
+              <Text component="li" size="sm" key={`${match.kind}:${match.id}:${match.other?.id ?? `legacy-${match.legacy_item_id}`}`}>
                 {t(`review.page.duplicateKinds.${match.kind === 'file' ? 'file' : match.kind === 'cas_part' ? 'cas_part' : 'object'}`, { name: match.filename ?? '', id: match.id.slice(0, 16) })}{' '}
-                <Anchor component={Link} to={`/staff/review/${match.other.id}`} size="sm">
-                  {match.other.name} (#{match.other.id})
-                </Anchor>
+                {match.other ? (
+                  <Anchor component={Link} to={`/staff/review/${match.other.id}`} size="sm">
+                    {match.other.name} (#{match.other.id})
+                  </Anchor>
+                ) : match.legacy_item_id !== null ? (
+                  <Anchor component={Link} to={`/staff/archived/${match.legacy_item_id}`} size="sm">
+                    {match.legacy_item
+                      ? t('review.page.duplicateLegacy', { title: match.legacy_item.title, creator: match.legacy_item.creator ?? '?', id: match.legacy_item.ID })
+                      : t('review.page.duplicateLegacyGone', { id: match.legacy_item_id })}
+                  </Anchor>
+                ) : null}
               </Text>
             ))}
           </Stack>
