@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useMainProcesses } from './test/main-process';
+import { gqlAt, useMainProcesses } from './test/main-process';
 
 /**
  * The real `main.ts` as a process on an embedded database: first start seeds, Ctrl-C shuts down
@@ -15,15 +15,6 @@ afterAll(() => {
 });
 // Registered after the folder's removal, so its processes are killed before it (hooks run in reverse).
 const start = useMainProcesses();
-
-async function gql(url: string, query: string, token?: string) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token ? `Bearer ${token}` : '' },
-    body: JSON.stringify({ query }),
-  });
-  return (await res.json()) as { data: Record<string, any> };
-}
 
 function stop(proc: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
@@ -38,8 +29,8 @@ describe('npm start on an embedded database', () => {
     expect(first.output()).toContain('demo data seeded');
     expect(first.output()).toContain('creator@corner.test');
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-    const token = (await gql(first.url, 'mutation { login(user: "creator@corner.test", password: "corner-demo") }')).data.login as string;
-    await gql(first.url, 'mutation { updateMemberPreferences(input: { about: "Kept across restarts" }) { about } }', token);
+    const token = (await gqlAt(first.url, 'mutation { login(user: "creator@corner.test", password: "corner-demo") }')).data.login as string;
+    await gqlAt(first.url, 'mutation { updateMemberPreferences(input: { about: "Kept across restarts" }) { about } }', {}, token);
 
     // A second process on the same data dir is refused while the first runs.
     await expect(start(dataDir)).rejects.toThrow(/is in use by process/);
@@ -48,7 +39,7 @@ describe('npm start on an embedded database', () => {
 
     const second = await start(dataDir);
     expect(second.output()).not.toContain('demo data seeded');
-    const me = await gql(second.url, '{ me { UserName preferences { about } } }', token);
+    const me = await gqlAt(second.url, '{ me { UserName preferences { about } } }', {}, token);
     expect(me.data.me).toEqual({ UserName: 'Cora Creator', preferences: { about: 'Kept across restarts' } });
     expect(await stop(second.proc)).toBe(0);
   }, 90_000);

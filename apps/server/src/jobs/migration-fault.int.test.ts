@@ -9,7 +9,7 @@ import { rows } from '../db/rows';
 import { members, migrationRuns } from '../db/schema/index';
 import { insertLegacyRowsPostgres } from '../seed/legacy';
 import { createTestDatabaseUrl } from '../test/database';
-import { useMainProcesses, type MainProcess } from '../test/main-process';
+import { gqlAt, useMainProcesses, type MainProcess } from '../test/main-process';
 
 /**
  * Issue 16: the real server process (`main.ts`) is killed with SIGKILL while a bulk migration run
@@ -50,15 +50,6 @@ async function stop(server: MainProcess): Promise<void> {
   await stopped;
 }
 
-async function gql(url: string, query: string, variables: Record<string, unknown>, token?: string) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token ? `Bearer ${token}` : '' },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data: Record<string, any>; errors?: { message: string }[] };
-}
-
 const RUN = 'query ($id: Int!) { migrationRun(id: $id) { id status total done failed skipped } }';
 
 describe('a bulk migration whose server is killed', () => {
@@ -87,15 +78,15 @@ describe('a bulk migration whose server is killed', () => {
     await database.close();
 
     let server = await start();
-    const token = (await gql(server.url, 'mutation { login(user: "admin@corner.test", password: "corner-demo") }', {})).data.login as string;
-    const started = await gql(server.url, 'mutation ($from: Int!, $to: Int!) { startMigrationRun(fromId: $from, toId: $to, dryRun: false) { id total } }', { from: FIRST, to: FIRST + ITEMS - 1 }, token);
+    const token = (await gqlAt(server.url, 'mutation { login(user: "admin@corner.test", password: "corner-demo") }', {})).data.login as string;
+    const started = await gqlAt(server.url, 'mutation ($from: Int!, $to: Int!) { startMigrationRun(fromId: $from, toId: $to, dryRun: false) { id total } }', { from: FIRST, to: FIRST + ITEMS - 1 }, token);
     expect(started.errors).toBeUndefined();
     const runId = started.data.startMigrationRun.id as number;
     expect(started.data.startMigrationRun.total).toBe(ITEMS);
 
     // Kill it once a batch or more is in, before the end.
     for (;;) {
-      const run = (await gql(server.url, RUN, { id: runId }, token)).data.migrationRun;
+      const run = (await gqlAt(server.url, RUN, { id: runId }, token)).data.migrationRun;
       if (run.done + run.failed > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -111,11 +102,11 @@ describe('a bulk migration whose server is killed', () => {
     expect(killed!.done + killed!.failed, 'the kill came before the end').toBeLessThan(ITEMS);
 
     server = await start();
-    let run = (await gql(server.url, RUN, { id: runId }, token)).data.migrationRun;
+    let run = (await gqlAt(server.url, RUN, { id: runId }, token)).data.migrationRun;
     const deadline = Date.now() + 90_000;
     while (run.status === 'RUNNING' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      run = (await gql(server.url, RUN, { id: runId }, token)).data.migrationRun;
+      run = (await gqlAt(server.url, RUN, { id: runId }, token)).data.migrationRun;
     }
     expect(run).toMatchObject({ status: 'DONE', total: ITEMS, done: ITEMS - ITEMS / 10, failed: ITEMS / 10, skipped: 0 });
     await stop(server);

@@ -61,3 +61,13 @@ export function useMainProcesses(): (dataDir: string, env?: Record<string, strin
     });
   };
 }
+
+/** A GraphQL request to a running process at `url`, as a client sends it (JSON, bearer token when given). */
+export async function gqlAt(url: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token ? `Bearer ${token}` : '' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data: Record<string, any>; errors?: { message: string }[] };
+}
