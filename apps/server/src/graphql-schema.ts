@@ -11,6 +11,7 @@ import './modules/check/check.schema';
 import './modules/status/status.schema';
 import './modules/legacy/legacy.schema';
 import './modules/migration/migration.schema';
+import './modules/search/search.schema';
 import './modules/dependency/dependency.schema';
 import './modules/image/image.schema';
 import './modules/file/file.schema';

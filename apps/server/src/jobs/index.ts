@@ -16,6 +16,7 @@ import { legacySyncJob } from './legacy-sync.job';
 import { maintenanceJob } from './maintenance.job';
 import { migrationRunJob, migrationSuperviseJob } from './migration-run.job';
 import { publishJob } from './publish.job';
+import { searchIndexJob } from './search-index.job';
 import { queueSnapshotJob } from './queue-snapshot.job';
 import { sendEmailJob, SEND_EMAIL_JOB } from './send-email.job';
 import { storageSweepJob } from './storage-sweep.job';
@@ -40,6 +41,7 @@ export const JOBS: JobDefinition<any>[] = [
   migrationSuperviseJob,
   legacySyncJob,
   legacyFileHashJob,
+  searchIndexJob,
 ];
 
 /** How long a dispatch waits after an 'email' event, so a burst of them causes one. */

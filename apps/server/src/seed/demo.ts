@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { members, supportStaff } from '../db/schema/index';
 import { createMember } from '../modules/member/member.service';
+import { markUnindexed } from '../modules/search/search.service';
 import { seedDemoConversations } from './conversations';
 import { seedDemoCreations } from './creations';
 import { seedQueueHistory } from './queue-history';
@@ -34,6 +35,8 @@ export async function seedDemo(db: DbOrTx, storage?: Storage, options: { legacy?
   }
   await db.insert(supportStaff).values([{ email: 'admin@corner.test' }, { email: 'staff@corner.test' }, { email: 'tester@corner.test' }]);
   await seedDemoCreations(db, storage);
+  // Written without a log each: the search-index job writes them once marked.
+  await markUnindexed(db);
   await seedQueueHistory(db);
   await seedDemoConversations(db);
   const legacy = options.legacy ?? { filesDir: null };

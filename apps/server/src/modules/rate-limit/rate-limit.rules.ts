@@ -20,6 +20,7 @@ export const RATE_LIMITED_FIELDS: Readonly<Record<string, RateClass>> = {
   featuredSubmissionsSearch: 'searches',
   getAllSubmissionReports: 'searches',
   legacyItemsSearch: 'searches',
+  searchCreations: 'searches',
   getFileUploadUrl: 'uploads',
   generateZipFileForSubmission: 'heavy',
   createStaffBasket: 'heavy',
