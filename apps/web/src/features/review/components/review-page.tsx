@@ -12,7 +12,7 @@ import {
   IconFlask,
   IconKeyboard,
 } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -71,6 +71,13 @@ export function ReviewPage() {
   const { sendToTest } = useReviewActions();
 
   const submission = data?.submissionProperties ?? null;
+  // What staff just set their creator's trust to: shown until the page's data says the same (an
+  // answer computed before the change may still arrive after it).
+  const [trust, setTrust] = useState<{ memberId: number; trusted: boolean } | null>(null);
+  const creatorTrusted = submission && trust && trust.memberId === submission.creator.MemberID ? trust.trusted : (submission?.creator_trusted ?? null);
+  useEffect(() => {
+    if (trust && submission && submission.creator_trusted === trust.trusted) setTrust(null);
+  }, [trust, submission]);
   const { lock, takeOver, refresh: refreshLock } = useReviewLock(id, submission !== null && !submission.deleted_at && reviewPanels(permissions).canLock);
   const lockedByOther = lock !== null && !lock.is_mine;
   // Someone else reviewing: nothing is decided here until the reviewer takes it over.
@@ -149,7 +156,7 @@ export function ReviewPage() {
                 {t('review.queue.fastTrack')}
               </Badge>
             ) : null}
-            {submission.creator_trusted ? (
+            {creatorTrusted ? (
               <Badge size="lg" color="gray" variant="light" tt="none" leftSection={<IconRosetteDiscountCheck size={14} aria-hidden />}>
                 {t('review.page.trustedCreator')}
               </Badge>
@@ -193,7 +200,7 @@ export function ReviewPage() {
               {t('review.actions.approve')}
             </Button>
           ) : null}
-          <StaffActionsMenu submission={submission} />
+          <StaffActionsMenu submission={{ ...submission, creator_trusted: creatorTrusted }} onTrustChanged={(trusted) => setTrust({ memberId: submission.creator.MemberID, trusted })} />
         </Group>
       </Group>
 

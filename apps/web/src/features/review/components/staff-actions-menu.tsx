@@ -28,12 +28,14 @@ export interface StaffActionsMenuProps {
     /** Null when the reader may not see it. */
     creator_trusted: boolean | null;
   };
+  /** The creator's trust was set (the mutation's answer), for the page to show at once. */
+  onTrustChanged?: (trusted: boolean) => void;
 }
 
 type Dialog = 'assign' | 'publishAs' | 'delete' | null;
 
 /** Less frequent staff actions on a creation: assign to a team member, publish as another artist, trust its creator, delete or restore. */
-export function StaffActionsMenu({ submission }: StaffActionsMenuProps) {
+export function StaffActionsMenu({ submission, onTrustChanged }: StaffActionsMenuProps) {
   const { t } = useTranslation();
   const permissions = usePermissions();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -52,6 +54,7 @@ export function StaffActionsMenu({ submission }: StaffActionsMenuProps) {
   }
   async function handleTrust(trusted: boolean) {
     const result = await setTrusted({ member_id: submission.creator.MemberID, trusted }, ACTION_CONTEXT);
+    if (result.data) onTrustChanged?.(result.data.setCreatorTrusted);
     notifications.show(
       result.error
         ? { color: 'red', title: t('review.more.trustFailed'), message: errorCause(result.error) }
