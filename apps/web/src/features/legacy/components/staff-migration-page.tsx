@@ -218,29 +218,35 @@ function Mapping({ canEdit }: { canEdit: boolean }) {
       ) : data.legacyCategoryMappings.length === 0 ? (
         <Text size="sm">{t('staffMigration.mappingEmpty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Tbody>
-              {data.legacyCategoryMappings.map((m) => (
-                <Table.Tr key={m.legacy_category_id}>
-                  <Table.Td>{m.legacy_path}</Table.Td>
-                  <Table.Td w={320}>
-                    <Select
-                      aria-label={t('staffMigration.mappingLabel', { path: m.legacy_path })}
-                      placeholder={t('staffMigration.mappingNone')}
-                      data={options}
-                      value={m.category_id === null ? null : String(m.category_id)}
-                      onChange={(v) => void setMapping({ legacyCategoryId: m.legacy_category_id, categoryId: v === null ? null : Number(v) })}
-                      searchable
-                      clearable
-                      disabled={!canEdit}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // One line per category on wide screens; on a phone the choice wraps under its category, never past the edge.
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('staffMigration.mappingTitle')}>
+          {data.legacyCategoryMappings.map((m) => (
+            <Group
+              key={m.legacy_category_id}
+              component="li"
+              justify="space-between"
+              gap="xs"
+              py={6}
+              wrap="wrap"
+              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <Text size="sm" style={{ flex: '1 1 200px', minWidth: 0, overflowWrap: 'anywhere' }}>
+                {m.legacy_path}
+              </Text>
+              <Select
+                aria-label={t('staffMigration.mappingLabel', { path: m.legacy_path })}
+                placeholder={t('staffMigration.mappingNone')}
+                data={options}
+                value={m.category_id === null ? null : String(m.category_id)}
+                onChange={(v) => void setMapping({ legacyCategoryId: m.legacy_category_id, categoryId: v === null ? null : Number(v) })}
+                searchable
+                clearable
+                disabled={!canEdit}
+                style={{ flex: '1 1 240px', maxWidth: 320, minWidth: 0 }}
+              />
+            </Group>
+          ))}
+        </Stack>
       )}
     </PageSection>
   );
