@@ -25,3 +25,4 @@ export * from './api-error';
 export * from './check/automatic-checks';
 export * from './queue/wait-estimate';
 export * from './update-request/update-diff';
+export * from './payment/payment';

@@ -7,3 +7,4 @@ export * from './message';
 export * from './legacy';
 export * from './rate-limit';
 export * from './migration';
+export * from './payment';
