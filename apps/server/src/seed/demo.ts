@@ -4,6 +4,7 @@ import { members, supportStaff } from '../db/schema/index';
 import { createMember } from '../modules/member/member.service';
 import { seedDemoConversations } from './conversations';
 import { seedDemoCreations } from './creations';
+import { seedDemoPayments } from './payments';
 import { seedQueueHistory } from './queue-history';
 import { seedLegacyDemo } from './legacy';
 import type { Storage } from '../storage/index';
@@ -18,6 +19,7 @@ export const DEMO_MEMBERS = [
   { email: 'manager@corner.test', username: 'Max Manager', roles: ['Content manager'], what: 'Content manager: published and featured' },
   { email: 'artist@corner.test', username: 'Ari Artist', roles: ['Select artist'], what: 'Select artist: a creator who may migrate' },
   { email: 'creator@corner.test', username: 'Cora Creator', roles: [], what: 'A creator with no role' },
+  { email: 'featured@corner.test', username: 'Fern Featured', roles: ['Featured artist'], what: 'Featured artist: a creator paid for exclusive creations' },
 ] as const;
 
 /**
@@ -36,6 +38,7 @@ export async function seedDemo(db: DbOrTx, storage?: Storage, options: { legacy?
   await seedDemoCreations(db, storage);
   await seedQueueHistory(db);
   await seedDemoConversations(db);
+  await seedDemoPayments(db);
   const legacy = options.legacy ?? { filesDir: null };
   if (legacy !== 'none') {
     const people = await db.select({ id: members.id, email: members.email }).from(members);

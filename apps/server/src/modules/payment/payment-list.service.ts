@@ -23,7 +23,7 @@ import { members, memberRoles, paymentAdjustments, paymentListCreations, payment
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { writeLog } from '../log/log.service';
 import { paymentError } from './payment.errors';
-import { checkProgram, ratesOf } from './payment-rate.service';
+import { checkProgram, ratesOf, type PaymentActor } from './payment-rate.service';
 import { totalsOfEntries } from './payment-statement.service';
 
 export type PaymentListRow = typeof paymentLists.$inferSelect;
@@ -163,7 +163,7 @@ async function fillList(tx: DbOrTx, list: PaymentListRow): Promise<void> {
  * Generates the month's list of a program as a draft (the month must be over). Generating the same
  * month and program twice is refused (PAYMENT_LIST_EXISTS; the unique key decides a race). Logged.
  */
-export async function generatePaymentList(ctx: Context, input: { month: string; program: string }): Promise<PaymentListRow> {
+export async function generatePaymentList(ctx: PaymentActor, input: { month: string; program: string }): Promise<PaymentListRow> {
   const program = checkProgram(input.program);
   const month = checkMonth(input.month);
   const memberId = ctx.auth.member!.id;
@@ -187,7 +187,7 @@ export async function generatePaymentList(ctx: Context, input: { month: string; 
  * Reads a draft's creations again: creations approved or made exclusive since, at today's rates.
  * Adjustments stay; a creator left with neither creations nor adjustments leaves the list. Logged.
  */
-export async function refreshPaymentList(ctx: Context, id: number): Promise<PaymentListRow> {
+export async function refreshPaymentList(ctx: PaymentActor, id: number): Promise<PaymentListRow> {
   return ctx.db.transaction(async (tx) => {
     const list = await loadList(tx, id, true);
     assertDraft(list);
@@ -211,7 +211,7 @@ export async function refreshPaymentList(ctx: Context, id: number): Promise<Paym
 }
 
 /** DRAFT → APPROVED, unless a creator would be paid less than nothing. Logged. */
-export async function approvePaymentList(ctx: Context, id: number): Promise<PaymentListRow> {
+export async function approvePaymentList(ctx: PaymentActor, id: number): Promise<PaymentListRow> {
   return ctx.db.transaction(async (tx) => {
     const list = await loadList(tx, id, true);
     if (list.status === 'PAID') throw paymentError('PAYMENT_LIST_LOCKED', { id });
@@ -247,7 +247,7 @@ export async function approvePaymentList(ctx: Context, id: number): Promise<Paym
 }
 
 /** APPROVED → DRAFT, to change it before it is paid. Logged. */
-export async function reopenPaymentList(ctx: Context, id: number): Promise<PaymentListRow> {
+export async function reopenPaymentList(ctx: PaymentActor, id: number): Promise<PaymentListRow> {
   return ctx.db.transaction(async (tx) => {
     const list = await loadList(tx, id, true);
     if (list.status === 'PAID') throw paymentError('PAYMENT_LIST_LOCKED', { id });
@@ -265,7 +265,7 @@ const PAID_ON_GRACE_MS = 86_400_000;
  * APPROVED → PAID with the payment's reference and date; the list is locked from then on. Paying a
  * paid list again is refused (PAYMENT_LIST_ALREADY_PAID), whatever reference is given. Logged.
  */
-export async function payPaymentList(ctx: Context, input: { id: number; payment_reference?: string | null; paid_on?: string | null }): Promise<PaymentListRow> {
+export async function payPaymentList(ctx: PaymentActor, input: { id: number; payment_reference?: string | null; paid_on?: string | null }): Promise<PaymentListRow> {
   const reference = input.payment_reference?.trim() ?? '';
   const paidOn = input.paid_on?.trim() ?? '';
   return ctx.db.transaction(async (tx) => {
@@ -310,7 +310,7 @@ export interface AdjustmentInput {
  * adding the row when the creator has none. A correction of a paid list names it: it must be paid
  * and of an earlier month. Logged.
  */
-export async function addPaymentAdjustment(ctx: Context, input: AdjustmentInput): Promise<PaymentListRow> {
+export async function addPaymentAdjustment(ctx: PaymentActor, input: AdjustmentInput): Promise<PaymentListRow> {
   if (!isWholeCents(input.amount_cents, MAX_ADJUSTMENT_CENTS, true) || input.amount_cents === 0) {
     throw paymentError('PAYMENT_AMOUNT_INVALID', { max: MAX_ADJUSTMENT_CENTS, negative: true });
   }
@@ -352,7 +352,7 @@ export async function addPaymentAdjustment(ctx: Context, input: AdjustmentInput)
 }
 
 /** Removes an adjustment from a draft list (a row left with nothing leaves the list). Logged. */
-export async function deletePaymentAdjustment(ctx: Context, id: number): Promise<PaymentListRow> {
+export async function deletePaymentAdjustment(ctx: PaymentActor, id: number): Promise<PaymentListRow> {
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ adjustment: paymentAdjustments, list_id: paymentListEntries.payment_list_id, member_id: paymentListEntries.member_id })

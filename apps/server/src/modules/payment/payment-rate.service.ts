@@ -6,6 +6,15 @@ import { paymentRates } from '../../db/schema/index';
 import { writeLog } from '../log/log.service';
 import { paymentError } from './payment.errors';
 
+/**
+ * Who changes payments and where: a request's context, or the demo seed acting as a staff member
+ * inside its own transaction.
+ */
+export interface PaymentActor {
+  db: DbOrTx;
+  auth: { member: { id: number } | null };
+}
+
 /** One cell of the rate table; `amount_cents` null while staff have not set it. */
 export interface PaymentRateView {
   program: PaymentProgram;
@@ -43,7 +52,7 @@ export function checkProgram(program: string): PaymentProgram {
  * already generated keep the rate they copied; a draft takes the new one when refreshed. Logged
  * (entity payment_rate) with the amount before and after.
  */
-export async function updateRate(ctx: Context, input: { program: string; kind: string; amount_cents: number }): Promise<PaymentRateView> {
+export async function updateRate(ctx: PaymentActor, input: { program: string; kind: string; amount_cents: number }): Promise<PaymentRateView> {
   const program = checkProgram(input.program);
   if (!isPayableKind(input.kind)) throw paymentError('PAYMENT_KIND_UNKNOWN', { kind: input.kind });
   const kind = input.kind;
