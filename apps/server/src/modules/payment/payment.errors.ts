@@ -1,6 +1,8 @@
-import { MAX_ADJUSTMENT_REASON_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, PAYABLE_KINDS, PAYMENT_PROGRAMS } from '@corner/domain';
+import { isPaymentProgram, MAX_ADJUSTMENT_REASON_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, PAYABLE_KINDS, PAYMENT_PROGRAM_ROLES, PAYMENT_PROGRAMS } from '@corner/domain';
 import { defineErrors, type ErrorCodeOf } from '../../errors';
 
+/** A program as people name it: its role ("Select artist"). */
+const programName = (program: string) => (isPaymentProgram(program) ? PAYMENT_PROGRAM_ROLES[program] : program);
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Payments' refusals (modules/payment): rates, lists, adjustments and statements. */
@@ -37,12 +39,12 @@ export const paymentError = defineErrors({
     category: 'validation',
     field: 'program',
     message: (p: { program: string; kinds: string[] }) =>
-      `Set the ${p.program} rate for ${p.kinds.join(', ')} first: creations of ${p.kinds.length === 1 ? 'that kind' : 'those kinds'} are in this month. Nothing was generated.`,
+      `Set the ${programName(p.program)} rate for ${p.kinds.join(', ')} first: creations of ${p.kinds.length === 1 ? 'that kind' : 'those kinds'} are in this month. Nothing was generated.`,
   },
   PAYMENT_LIST_EXISTS: {
     category: 'conflict',
     message: (p: { month: string; program: string; id: number | null }) =>
-      `The ${p.program} list for ${p.month} was generated already${p.id ? ` (list ${p.id})` : ''}: open it, or refresh it while it is a draft.`,
+      `The ${programName(p.program)} list for ${p.month} was generated already${p.id ? ` (list ${p.id})` : ''}: open it, or refresh it while it is a draft.`,
     extensions: (p) => ({ payment_list_id: p.id }),
   },
   PAYMENT_LIST_NOT_FOUND: { category: 'not_found', message: (p: { id: number }) => `Payment list ${p.id} was not found.` },

@@ -188,7 +188,7 @@ describe('generating a month’s list', () => {
     await exclusive(ari, '2021-05-16T12:00:00.000Z');
     const again = await generate('2021-05');
     expect(again.errors?.[0]).toMatchObject({
-      message: `The select_artist list for 2021-05 was generated already (list ${first.id}): open it, or refresh it while it is a draft.`,
+      message: `The Select artist list for 2021-05 was generated already (list ${first.id}): open it, or refresh it while it is a draft.`,
       extensions: { category: 'conflict', code: 'PAYMENT_LIST_EXISTS', payment_list_id: first.id },
     });
     expect((await server.gql(ONE, { id: first.id }, { token: payer.token })).data!.paymentList).toMatchObject({ creations_count: 1 });
@@ -202,7 +202,7 @@ describe('generating a month’s list', () => {
     expect((await generate('2021-06', 'bronze')).errors?.[0]?.extensions).toMatchObject({ code: 'PAYMENT_PROGRAM_UNKNOWN' });
     await exclusive(fay, '2021-06-10T00:00:00.000Z', { kind: 'lot' });
     const unrated = await generate('2021-06', 'featured_artist');
-    expect(unrated.errors?.[0]).toMatchObject({ message: 'Set the featured_artist rate for lot first: creations of that kind are in this month. Nothing was generated.', extensions: { code: 'PAYMENT_RATE_MISSING' } });
+    expect(unrated.errors?.[0]).toMatchObject({ message: 'Set the Featured artist rate for lot first: creations of that kind are in this month. Nothing was generated.', extensions: { code: 'PAYMENT_RATE_MISSING' } });
     expect(await server.database.db.select().from(paymentLists).where(eq(paymentLists.month, '2021-06-01'))).toEqual([]);
   });
 
