@@ -13,6 +13,7 @@ import {
   paymentListTransition,
   programsBefore,
   sumCents,
+  type PayableKind,
   type PaymentListStatus,
   type PaymentProgram,
 } from '@corner/domain';
@@ -154,7 +155,7 @@ async function fillList(tx: DbOrTx, list: PaymentListRow): Promise<void> {
   const entryOf = new Map(entries.map((e) => [e.member_id, e.id]));
   await tx
     .insert(paymentListCreations)
-    .values(creations.map((c) => ({ entry_id: entryOf.get(c.member_id)!, submission_id: c.id, kind: c.model_type as never, amount_cents: rates.get(c.model_type)! })))
+    .values(creations.map((c) => ({ entry_id: entryOf.get(c.member_id)!, submission_id: c.id, kind: c.model_type as PayableKind, amount_cents: rates.get(c.model_type)! })))
     // A creation another list took meanwhile stays on that one: a creation is paid once.
     .onConflictDoNothing({ target: paymentListCreations.submission_id });
 }

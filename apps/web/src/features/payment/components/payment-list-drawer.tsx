@@ -223,6 +223,7 @@ function AdjustmentForm({ list }: { list: PaymentList }) {
   const [reason, setReason] = useState('');
   const [corrects, setCorrects] = useState<string | null>(null);
   const [amountProblem, setAmountProblem] = useState<string | null>(null);
+  const [memberProblem, setMemberProblem] = useState<string | null>(null);
   const [{ fetching, error }, add] = useMutation(AddPaymentAdjustmentMutation);
   const [{ data: paid }] = useQuery({ query: PaidPaymentListsQuery, variables: { program: list.program }, context: PAYMENTS_CONTEXT });
   const fields = validationMessages(error, '');
@@ -235,7 +236,8 @@ function AdjustmentForm({ list }: { list: PaymentList }) {
     if (cents === null || cents === 0) return setAmountProblem(t('payments.adjust.amountInvalid'));
     setAmountProblem(null);
     const member = typeof otherMember === 'number' ? otherMember : memberId ? Number(memberId) : null;
-    if (member === null) return setAmountProblem(null);
+    if (member === null) return setMemberProblem(t('payments.adjust.memberMissing'));
+    setMemberProblem(null);
     const result = await add({ payment_list_id: list.id, member_id: member, amount_cents: cents, reason, corrects_payment_list_id: corrects ? Number(corrects) : null }, PAYMENTS_CONTEXT);
     if (!result.error) {
       // Saved: the form empties; on a refusal everything typed stays.
@@ -259,7 +261,7 @@ function AdjustmentForm({ list }: { list: PaymentList }) {
           {t('payments.adjust.intro')}
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select label={t('payments.adjust.creator')} data={creators} value={memberId} onChange={setMemberId} disabled={typeof otherMember === 'number'} error={fields.member_id} />
+          <Select label={t('payments.adjust.creator')} data={creators} value={memberId} onChange={setMemberId} disabled={typeof otherMember === 'number'} error={memberProblem ?? fields.member_id} />
           <NumberInput label={t('payments.adjust.otherMember')} description={t('payments.adjust.otherMemberHint')} value={otherMember} onChange={setOtherMember} allowDecimal={false} allowNegative={false} hideControls />
           <TextInput
             label={t('payments.adjust.amount')}
