@@ -31,21 +31,20 @@ test('staff generate last month’s Featured artist list, adjust, approve and pa
   await expect(payments.rates.getByRole('textbox', { name: 'Featured artist rate for a Sim' })).toHaveValue('20.00');
   await payments.screenshot('payments-lists');
 
-  // Generate: Fern's two exclusive creations at the Featured artist rates; the shared one is not paid.
+  // Generate: Fern's two exclusive creations at the Featured artist rate for items.
   await payments.generate(LAST_MONTH.label, 'Featured artist');
   await expect(page).toHaveURL(/list=\d+/);
   await expect(payments.drawer.getByRole('heading', { name: `${LAST_MONTH.label} · Featured artist` })).toBeVisible();
   const fern = payments.creator('Fern Featured');
-  await expect(fern.getByRole('listitem')).toHaveText([/Fern Frond Wall Art.*\$10\.00/, /The Moss Family.*\$20\.00/]);
-  await expect(fern).not.toContainText('Mossy Stepping Stones');
-  await expect(payments.drawer.getByLabel('Total of the list')).toHaveText('$30.00');
+  await expect(fern.getByRole('listitem')).toHaveText([/Fern Frond Wall Art.*\$10\.00/, /Moss Garden Bench.*\$10\.00/]);
+  await expect(payments.drawer.getByLabel('Total of the list')).toHaveText('$20.00');
 
   // The same month and program again is refused, with a way to the list.
   await page.getByRole('button', { name: 'Close the payment list' }).click();
   await payments.generate(LAST_MONTH.label, 'Featured artist');
   await expect(page.getByText(`The Featured artist list for ${LAST_MONTH.key} was generated already`)).toBeVisible();
   await page.getByRole('button', { name: 'Open that list' }).click();
-  await expect(payments.drawer.getByLabel('Total of the list')).toHaveText('$30.00');
+  await expect(payments.drawer.getByLabel('Total of the list')).toHaveText('$20.00');
 
   // An adjustment needs a reason; what was typed stays; then it is added.
   const adjust = payments.drawer.getByRole('form', { name: 'Add an adjustment' });
@@ -56,7 +55,7 @@ test('staff generate last month’s Featured artist list, adjust, approve and pa
   await adjust.getByRole('textbox', { name: 'Reason' }).fill('Banner for the spring newsletter');
   await adjust.getByRole('button', { name: 'Add adjustment' }).click();
   await expect(fern.getByRole('list', { name: 'Adjustments for Fern Featured' })).toContainText('Banner for the spring newsletter');
-  await expect(payments.drawer.getByLabel('Total of the list')).toHaveText('$37.50');
+  await expect(payments.drawer.getByLabel('Total of the list')).toHaveText('$27.50');
   await payments.screenshot('payments-list-draft');
 
   // Approve, then pay: the reference is required; once paid the list is locked.
@@ -77,15 +76,15 @@ test('staff generate last month’s Featured artist list, adjust, approve and pa
   expect(csv.filename).toBe(`payments-${LAST_MONTH.key}-featured_artist.csv`);
   const lines = csv.text.trimEnd().split('\n');
   expect(lines[0]).toBe('month,program,member_id,username,email,creations,creations_amount,adjustments_amount,amount,currency,status,payment_reference,paid_on');
-  expect(lines[1]).toMatch(new RegExp(`^${LAST_MONTH.key},featured_artist,\\d+,Fern Featured,featured@corner\\.test,2,30\\.00,7\\.50,37\\.50,USD,PAID,${REFERENCE},${today}$`));
-  expect(lines[2]).toBe(`${LAST_MONTH.key},featured_artist,,TOTAL,,2,30.00,7.50,37.50,USD,PAID,${REFERENCE},${today}`);
+  expect(lines[1]).toMatch(new RegExp(`^${LAST_MONTH.key},featured_artist,\\d+,Fern Featured,featured@corner\\.test,2,20\\.00,7\\.50,27\\.50,USD,PAID,${REFERENCE},${today}$`));
+  expect(lines[2]).toBe(`${LAST_MONTH.key},featured_artist,,TOTAL,,2,20.00,7.50,27.50,USD,PAID,${REFERENCE},${today}`);
   expect(lines).toHaveLength(3);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await payments.screenshot('payments-list-paid-390');
   await page.getByRole('button', { name: 'Close the payment list' }).click();
   await expect(payments.drawer).toBeHidden();
-  await expect(payments.row(LAST_MONTH.label, 'Featured artist')).toContainText('$37.50');
+  await expect(payments.row(LAST_MONTH.label, 'Featured artist')).toContainText('$27.50');
   await payments.screenshot('payments-lists-390');
 
   // Fern reads the statement on her home page.
@@ -93,7 +92,7 @@ test('staff generate last month’s Featured artist list, adjust, approve and pa
   await fernPage.goto('/');
   const statements = new PaymentStatements(fernPage);
   const statement = statements.statement(LAST_MONTH.label);
-  await expect(statement).toContainText('$37.50');
+  await expect(statement).toContainText('$27.50');
   await expect(statement).toContainText('Paid');
   await expect(statement).toContainText(REFERENCE);
   await expect(statement).toContainText('Fern Frond Wall Art');
