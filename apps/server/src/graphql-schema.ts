@@ -23,6 +23,7 @@ import './modules/update-request/update-request.schema';
 import './modules/update-request/update-diff.schema';
 import './modules/report/report.schema';
 import './modules/featured/featured.schema';
+import './modules/payment/payment.schema';
 import './modules/conversation/conversation.schema';
 import './modules/notification/notification.schema';
 import './modules/live/live.schema';

@@ -26,3 +26,4 @@ export * from './check/automatic-checks';
 export * from './queue/wait-estimate';
 export * from './update-request/update-diff';
 export * from './search/search';
+export * from './payment/payment';

@@ -69,6 +69,7 @@ const OWNED: Record<string, { kind: OwnedKind; arg: string; staff: readonly stri
   lot: { kind: 'submission', arg: 'id', staff: ['submissions:admin-access:enabled'] },
   mod: { kind: 'submission', arg: 'id', staff: ['submissions:admin-access:enabled'] },
   newItem: { kind: 'submission', arg: 'id', staff: ['submissions:admin-access:enabled'] },
+  paymentStatement: { kind: 'paymentStatement', arg: 'id', staff: ['submissions:page-payments:view', 'submissions:page-payments:edit'] },
   replaceSubmissionFile: { kind: 'file', arg: 'id', staff: ['submissions:page-waiting:edit', 'submissions:page-file-management:edit'] },
   restoreSubmission: { kind: 'submission', arg: 'id', staff: ['submissions:page-published:edit'] },
   restoreSubmissionFile: { kind: 'file', arg: 'id', staff: ['submissions:page-waiting:edit', 'submissions:page-file-management:edit'] },

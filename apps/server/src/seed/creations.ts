@@ -45,6 +45,10 @@ interface DemoCreation {
   keywords: string;
   /** Days from now; negative is in the past. */
   publishInDays?: number;
+  /** Published on a day of an earlier calendar month (UTC, at 15:00): the months the demo's payment lists cover. */
+  publishInMonth?: { monthsAgo: number; day: number };
+  /** Wholly exclusive to the site (`tsr_exclusive`): what creators in the paid programs are paid for. */
+  exclusive?: boolean;
   test?: 'open' | 'failed' | 'passed';
   report?: string;
   /** An update request waiting for staff; `swatches` brings a second version of its package with a catalog object per swatch. */
@@ -70,8 +74,14 @@ const CREATIONS: DemoCreation[] = [
   { owner: 'creator@corner.test', kind: 'item', name: 'Velvet Canopy Bed', category: 'Beds', status: 'APPROVED', publishInDays: -30, updateRequest: { message: 'Added three new velvet swatches and fixed the shadow map.', swatches: ['rose', 'sage', 'midnight'] }, description: 'A double canopy bed in soft velvet with sheer curtains.', keywords: 'bed, velvet, canopy' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Retro Diner Booth', category: 'Armchairs', status: 'SUBMITTED', description: 'A red vinyl diner booth with chrome trim for café lots.', keywords: 'retro, diner, booth' },
   { owner: 'artist@corner.test', kind: 'lot', name: 'Harbour Café', category: 'Community Lots', status: 'SUBMITTED', uses: ['brassFloorLamp'], description: 'A seaside café with outdoor seating and a small bakery counter.', keywords: 'cafe, harbour, community' },
-  { owner: 'artist@corner.test', kind: 'item', name: 'Moonlight Curtains', category: 'Curtains', status: 'APPROVED', publishInDays: -45, objectGuids: [DEMO_OBJECT_GUIDS.moonlightCurtains], updateRequest: { message: 'New longer variant for tall windows.', test: 'open' }, description: 'Floor-length sheer curtains that glow softly at night.', keywords: 'curtains, sheer, night' },
+  { owner: 'artist@corner.test', kind: 'item', name: 'Moonlight Curtains', category: 'Curtains', status: 'APPROVED', publishInDays: -45, exclusive: true, objectGuids: [DEMO_OBJECT_GUIDS.moonlightCurtains], updateRequest: { message: 'New longer variant for tall windows.', test: 'open' }, description: 'Floor-length sheer curtains that glow softly at night.', keywords: 'curtains, sheer, night' },
   { owner: 'artist@corner.test', kind: 'item', name: 'Ivy Wall Shelf', category: 'Decor', status: 'CREATED', description: 'A floating wall shelf with trailing ivy and small pots.', keywords: 'shelf, ivy, plants' },
+  // Published in the two months before this one: what the demo's payment lists pay (seed/payments.ts).
+  { owner: 'artist@corner.test', kind: 'item', name: 'Driftwood Side Table', category: 'Coffee Tables', status: 'APPROVED', publishInMonth: { monthsAgo: 2, day: 6 }, exclusive: true, description: 'A low side table of bleached driftwood with a glass top.', keywords: 'driftwood, table, coastal' },
+  { owner: 'artist@corner.test', kind: 'item', name: 'Lighthouse Desk Lamp', category: 'Floor Lamps', status: 'APPROVED', publishInMonth: { monthsAgo: 2, day: 19 }, exclusive: true, description: 'A brass desk lamp shaped like a small lighthouse, with a warm glow.', keywords: 'lighthouse, lamp, nautical' },
+  { owner: 'artist@corner.test', kind: 'item', name: 'Tidepool Bath Rug', category: 'Decor', status: 'APPROVED', publishInMonth: { monthsAgo: 1, day: 11 }, exclusive: true, description: 'A soft bath rug in sea-glass colours with a pebble pattern.', keywords: 'rug, bathroom, coastal' },
+  { owner: 'featured@corner.test', kind: 'item', name: 'Fern Frond Wall Art', category: 'Decor', status: 'APPROVED', publishInMonth: { monthsAgo: 1, day: 4 }, exclusive: true, description: 'Three framed pressed fern fronds for a calm green wall.', keywords: 'fern, wall art, botanical' },
+  { owner: 'featured@corner.test', kind: 'item', name: 'Moss Garden Bench', category: 'Decor', status: 'APPROVED', publishInMonth: { monthsAgo: 1, day: 17 }, exclusive: true, description: 'A weathered stone garden bench with soft moss on its seat.', keywords: 'garden, bench, moss' },
 ];
 
 /** What staff and testers write on demo tests, so the testing queues read like real ones. */
@@ -131,7 +141,7 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
   const people = await db
     .select({ id: members.id, email: members.email })
     .from(members)
-    .where(inArray(members.email, ['creator@corner.test', 'artist@corner.test', 'tester@corner.test', 'staff@corner.test']));
+    .where(inArray(members.email, ['creator@corner.test', 'artist@corner.test', 'featured@corner.test', 'tester@corner.test', 'staff@corner.test']));
   const idOf = (email: string) => people.find((p) => p.email === email)!.id;
   const now = Date.now();
   // All pictures render at once while the rows go in.
@@ -141,7 +151,12 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
   for (const [i, c] of CREATIONS.entries()) {
     const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, c.category));
     const submitted = c.status !== 'CREATED';
-    const publishAt = c.publishInDays === undefined ? null : new Date(now + c.publishInDays * DAY);
+    const today = new Date(now);
+    const publishAt = c.publishInMonth
+      ? new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - c.publishInMonth.monthsAgo, c.publishInMonth.day, 15))
+      : c.publishInDays === undefined
+        ? null
+        : new Date(now + c.publishInDays * DAY);
     // Its model's highest-detail triangles, declared as its polycount once submitted (a draft may not have given it yet).
     const triangles = c.kind === 'item' || c.kind === 'set' ? 900 + ((i * 613) % 2600) : undefined;
     const [s] = await db
@@ -157,14 +172,16 @@ export async function seedDemoCreations(db: DbOrTx, storage?: Storage): Promise<
         category_id: category?.id ?? null,
         status: c.status,
         was_submitted: submitted,
-        submitted_at: submitted ? new Date(now - (20 - i) * DAY) : null,
+        // Those published months ago were made and sent before that.
+        submitted_at: submitted ? (c.publishInMonth ? new Date(publishAt!.getTime() - 10 * DAY) : new Date(now - (20 - i) * DAY)) : null,
         publish_at: publishAt,
         // What the scheduled-publication job would have recorded for those whose date passed.
         published_at: c.status === 'APPROVED' && publishAt && publishAt.getTime() <= now ? publishAt : null,
         latest_rejection_reason: c.rejection ?? null,
+        tsr_exclusive: c.exclusive ?? null,
         moderator_id: c.status === 'APPROVED' || c.status === 'REJECTED' ? idOf('staff@corner.test') : null,
-        created_at: new Date(now - (30 - i) * DAY),
-        updated_at: new Date(now - (14 - i) * DAY),
+        created_at: c.publishInMonth ? new Date(publishAt!.getTime() - 20 * DAY) : new Date(now - (30 - i) * DAY),
+        updated_at: c.publishInMonth ? new Date(publishAt!.getTime() - DAY) : new Date(now - (14 - i) * DAY),
       })
       .returning({ id: submissions.id });
     const submissionId = s!.id;

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { LEGACY_ITEM_STATUSES } from '@corner/domain';
+import { LEGACY_ITEM_STATUSES, monthOf, monthsBefore } from '@corner/domain';
 import { describe, expect, it } from 'vitest';
 import { silentLog, useTestServer } from '../test/server';
 import { categories, legacyCategoryMappings, members, submissions } from '../db/schema/index';
 import { inspectPendingFiles } from '../modules/game-file/inspection.service';
 import { seedDemo } from './demo';
 import { LEGACY_DEMO_ITEMS, prepareLegacyDemo } from './legacy';
+import { DEMO_PAYMENT_REFERENCE } from './payments';
 
 const server = useTestServer();
 
@@ -109,5 +110,27 @@ describe('the demo data', () => {
       .innerJoin(categories, eq(categories.id, legacyCategoryMappings.category_id));
     expect(mapped).toContainEqual({ legacy: 100, name: 'Sofas' });
     expect(mapped.every((m) => m.legacy !== 1)).toBe(true); // "Objects" has no portal twin
+  });
+
+  it('holds rates, a paid Select artist list of two months ago and last month’s draft with a correction; Ari reads the paid one, Fern’s month is left to generate', async () => {
+    const db = server.database.db;
+    const [admin] = await db.select({ id: members.id }).from(members).where(eq(members.email, 'admin@corner.test'));
+    const lists = await server.gql('query { paymentListsSearch { data { month program status payment_reference total_cents entries { member { UserName } creations { name } adjustments { corrects_month } } } } }', {}, { token: await server.tokenFor(admin!.id) });
+    expect(lists.errors).toBeUndefined();
+    const lastMonth = monthsBefore(monthOf(new Date()), 1);
+    const [draft, paid] = lists.data!.paymentListsSearch.data;
+    expect(lists.data!.paymentListsSearch.data).toHaveLength(2);
+    expect(paid).toMatchObject({ month: monthsBefore(lastMonth, 1), program: 'select_artist', status: 'PAID', payment_reference: DEMO_PAYMENT_REFERENCE });
+    expect(paid.entries).toHaveLength(1);
+    expect(paid.entries[0].creations.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Driftwood Side Table', 'Lighthouse Desk Lamp']));
+    expect(draft).toMatchObject({ month: lastMonth, program: 'select_artist', status: 'DRAFT', entries: [{ member: { UserName: 'Ari Artist' }, adjustments: [{ corrects_month: paid.month }] }] });
+    expect(draft.entries[0].creations.map((c: { name: string }) => c.name)).toContain('Tidepool Bath Rug');
+    const [ari] = await db.select({ id: members.id }).from(members).where(eq(members.email, 'artist@corner.test'));
+    const mine = await server.gql('query { myPaymentStatements { data { month status amount_cents } } }', {}, { token: await server.tokenFor(ari!.id) });
+    expect(mine.data!.myPaymentStatements.data).toEqual([{ month: paid.month, status: 'PAID', amount_cents: paid.total_cents }]);
+    // Fern's exclusive creations of last month wait for the Featured artist list.
+    const [fern] = await db.select({ id: members.id }).from(members).where(eq(members.email, 'featured@corner.test'));
+    const fernsCreations = await db.select({ name: submissions.name, tsr_exclusive: submissions.tsr_exclusive, publish_at: submissions.publish_at }).from(submissions).where(eq(submissions.member_id, fern!.id));
+    expect(fernsCreations.filter((c) => c.tsr_exclusive && monthOf(c.publish_at!) === lastMonth).map((c) => c.name).sort()).toEqual(['Fern Frond Wall Art', 'Moss Garden Bench']);
   });
 });

@@ -5,6 +5,7 @@ import { createMember } from '../modules/member/member.service';
 import { markUnindexed } from '../modules/search/search.service';
 import { seedDemoConversations } from './conversations';
 import { seedDemoCreations } from './creations';
+import { seedDemoPayments } from './payments';
 import { seedQueueHistory } from './queue-history';
 import { seedLegacyDemo } from './legacy';
 import type { Storage } from '../storage/index';
@@ -19,6 +20,7 @@ export const DEMO_MEMBERS = [
   { email: 'manager@corner.test', username: 'Max Manager', roles: ['Content manager'], what: 'Content manager: published and featured' },
   { email: 'artist@corner.test', username: 'Ari Artist', roles: ['Select artist'], what: 'Select artist: a creator who may migrate' },
   { email: 'creator@corner.test', username: 'Cora Creator', roles: [], what: 'A creator with no role' },
+  { email: 'featured@corner.test', username: 'Fern Featured', roles: ['Featured artist'], what: 'Featured artist: a creator paid for exclusive creations' },
 ] as const;
 
 /**
@@ -39,6 +41,7 @@ export async function seedDemo(db: DbOrTx, storage?: Storage, options: { legacy?
   await markUnindexed(db);
   await seedQueueHistory(db);
   await seedDemoConversations(db);
+  await seedDemoPayments(db);
   const legacy = options.legacy ?? { filesDir: null };
   if (legacy !== 'none') {
     const people = await db.select({ id: members.id, email: members.email }).from(members);

@@ -38,26 +38,46 @@ export interface SubmissionOptions {
   name?: string;
   publish_at?: Date | null;
   deleted_at?: Date | null;
+  /** Its kind (a row of that kind's table is made); "mod" when left out. */
+  kind?: 'item' | 'set' | 'lot' | 'room' | 'sim' | 'mod';
+  tsr_exclusive?: boolean | null;
 }
 
-/** A creation of kind "mod" (the kind with no fields of its own) owned by `memberId`. */
+/** A creation owned by `memberId`, of kind "mod" (the kind with no fields of its own) unless `kind` says. */
 export async function buildSubmission(db: Db, memberId: number, options: SubmissionOptions = {}): Promise<number> {
-  const { mods, submissions } = await import('../db/schema/index');
-  const [mod] = await db.insert(mods).values({}).returning({ id: mods.id });
+  const { lots, mods, newItems, rooms, sets, sims, submissions } = await import('../db/schema/index');
+  const kind = options.kind ?? 'mod';
+  const table = { item: newItems, set: sets, lot: lots, room: rooms, sim: sims, mod: mods }[kind];
+  const [model] = await db.insert(table).values({}).returning({ id: table.id });
   const [row] = await db
     .insert(submissions)
     .values({
       member_id: memberId,
-      model_type: 'mod',
-      model_id: mod!.id,
+      model_type: kind,
+      model_id: model!.id,
       name: options.name ?? 'A test creation',
       description: 'A creation built by the test factories.',
       status: options.status ?? 'CREATED',
       publish_at: options.publish_at ?? null,
       deleted_at: options.deleted_at ?? null,
+      tsr_exclusive: options.tsr_exclusive ?? null,
     })
     .returning({ id: submissions.id });
   return row!.id;
+}
+
+/**
+ * A creator's statement on a payment list of `month` ("YYYY-MM") and program select_artist in
+ * `status`, without creations: for reads and refusals. The month must be one no other test uses.
+ */
+export async function buildPaymentStatement(db: Db, memberId: number, options: { month: string; status?: 'DRAFT' | 'APPROVED' | 'PAID' }): Promise<{ listId: number; entryId: number }> {
+  const { paymentListEntries, paymentLists } = await import('../db/schema/index');
+  const { monthsBefore } = await import('@corner/domain');
+  const status = options.status ?? 'APPROVED';
+  const paid = status === 'PAID' ? { payment_reference: 'TEST-REF', paid_on: `${monthsBefore(options.month, -1)}-05` } : {};
+  const [list] = await db.insert(paymentLists).values({ month: `${options.month}-01`, program: 'select_artist', status, ...paid }).returning({ id: paymentLists.id });
+  const [entry] = await db.insert(paymentListEntries).values({ payment_list_id: list!.id, member_id: memberId }).returning({ id: paymentListEntries.id });
+  return { listId: list!.id, entryId: entry!.id };
 }
 
 /**

@@ -2,10 +2,13 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/client';
 import { fileVersions, files, gameItems, imageHotspots, images, objectGuids, zipBundles } from '../db/schema/index';
 import { blobKey } from '../storage/index';
-import { buildConversation, buildConversationThread, buildSubmission } from './factories';
+import { buildConversation, buildConversationThread, buildPaymentStatement, buildSubmission } from './factories';
+
+/** Payment lists are one per month: each set of fixtures takes the next month from January 2000. */
+let paymentMonths = 0;
 
 /** Kinds of resources a creator owns, which the authorization walk builds one of each. */
-export type OwnedKind = 'submission' | 'image' | 'file' | 'hotspot' | 'objectGuid' | 'gameItem' | 'setItem' | 'zipBundle' | 'conversation';
+export type OwnedKind = 'submission' | 'image' | 'file' | 'hotspot' | 'objectGuid' | 'gameItem' | 'setItem' | 'zipBundle' | 'conversation' | 'paymentStatement';
 
 export type OwnedFixtures = Record<OwnedKind, number>;
 
@@ -36,6 +39,8 @@ export async function buildOwnedFixtures(db: Db, ownerId: number): Promise<Owned
     .returning({ id: zipBundles.id });
   const conversation = await buildConversation(db, ownerId, { subject: 'About my chair', submission_id: submission });
   await buildConversationThread(db, conversation, ownerId, { text: 'Is it fine?' });
+  const month = paymentMonths++;
+  const statement = await buildPaymentStatement(db, ownerId, { month: `${2000 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`, status: 'APPROVED' });
   return {
     submission,
     image,
@@ -46,6 +51,7 @@ export async function buildOwnedFixtures(db: Db, ownerId: number): Promise<Owned
     setItem: 0,
     zipBundle: bundle!.id,
     conversation,
+    paymentStatement: statement.entryId,
   };
 }
 

@@ -8,3 +8,4 @@ export * from './legacy';
 export * from './rate-limit';
 export * from './migration';
 export * from './search';
+export * from './payment';

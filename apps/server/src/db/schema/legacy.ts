@@ -1,6 +1,5 @@
-import { bigint, boolean, index, integer, numeric, pgSchema, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgSchema, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './columns';
-import { members } from './member';
 
 /**
  * The older submission system's own tables (DESIGN section 8). In production they live in a separate
@@ -104,33 +103,4 @@ export const legacyFiles = legacy.table(
     ...createdAt,
   },
   (t) => [index().on(t.item_id)],
-);
-
-/** Payment lists: what creators are paid for a period. */
-export const paymentLists = pgTable('payment_lists', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  name: text('name').notNull(),
-  period_start: timestamp('period_start', { withTimezone: true }).notNull(),
-  period_end: timestamp('period_end', { withTimezone: true }).notNull(),
-  status: text('status').notNull().default('OPEN'),
-  member_id: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
-  ...timestamps,
-});
-
-export const paymentListEntries = pgTable(
-  'payment_list_entries',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    payment_list_id: integer('payment_list_id')
-      .notNull()
-      .references(() => paymentLists.id, { onDelete: 'cascade' }),
-    member_id: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    currency: text('currency').notNull().default('USD'),
-    note: text('note'),
-    ...createdAt,
-  },
-  (t) => [index().on(t.payment_list_id), index().on(t.member_id)],
 );

@@ -3,12 +3,13 @@ import { PageFrame } from '../../../ui/page-frame';
 import { CountCards } from '../../queue/components/count-cards';
 import { useMember } from '../../member/hooks/use-session';
 import { CREATOR_MESSAGES_LINK } from '../../message/links';
+import { MyPaymentStatements } from '../../payment/components/my-payment-statements';
 import { useFetchMyCounters } from '../hooks/use-fetch-my-counters';
 import { CREATOR_QUEUE_LINKS } from '../links';
 
 const CARDS = [...CREATOR_QUEUE_LINKS, CREATOR_MESSAGES_LINK];
 
-/** / : the creator's welcome, with their counts as cards leading to the queues. */
+/** / : the creator's welcome, with their counts as cards leading to the queues, and their payment statements. */
 export function HomePage() {
   const { t } = useTranslation();
   const member = useMember();
@@ -16,6 +17,7 @@ export function HomePage() {
   return (
     <PageFrame title={t('home.welcome', { name: member?.UserName ?? '' })} description={t('home.intro')}>
       <CountCards links={CARDS} counters={counters} label={t('home.countsLabel')} />
+      <MyPaymentStatements />
     </PageFrame>
   );
 }
