@@ -45,3 +45,11 @@ export function testStateSql(state: TestState, t: TestColumns): SQL {
     ? sql`${t.status} in (${literals(UNFINISHED_TEST_STATUSES, TEST_STATUSES)})`
     : sql`(${t.status} = ${literal(FAILED_TEST.status, TEST_STATUSES)} and ${t.result} = ${literal(FAILED_TEST.result, TEST_RESULTS)})`;
 }
+
+/**
+ * An upsert's `set` that takes each named column from the row that conflicted
+ * (`onConflictDoUpdate({ target, set: fromExcluded([...]) })`): `column = excluded.column` each.
+ */
+export function fromExcluded<K extends string>(columns: readonly K[]): Record<K, SQL> {
+  return Object.fromEntries(columns.map((c) => [c, sql.raw(`excluded."${c}"`)])) as Record<K, SQL>;
+}

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { legacyFileHashes, legacyHashSweep } from '../../db/schema/index';
+import { fromExcluded } from '../../db/sql';
 import type { JobServices } from '../../jobs/job';
 import { throughSource } from '../legacy/legacy.service';
 import type { LegacyFile, LegacyItemDetail } from '../legacy/legacy-source';
@@ -165,15 +166,7 @@ async function hashBatch(services: JobServices, after: number, last: number, ite
         )
         .onConflictDoUpdate({
           target: legacyFileHashes.legacy_file_id,
-          set: {
-            legacy_item_id: sql`excluded.legacy_item_id`,
-            member_id: sql`excluded.member_id`,
-            filename: sql`excluded.filename`,
-            filesize: sql`excluded.filesize`,
-            version: sql`excluded.version`,
-            sha256: sql`excluded.sha256`,
-            hashed_at: sql`excluded.hashed_at`,
-          },
+          set: fromExcluded(['legacy_item_id', 'member_id', 'filename', 'filesize', 'version', 'sha256', 'hashed_at']),
         });
     }
     await tx.update(legacyHashSweep).set({ cursor: last }).where(eq(legacyHashSweep.id, SWEEP_ID));

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Logger } from '../../context';
 import type { Database, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
+import { fromExcluded } from '../../db/sql';
 import { fileInspections, fileVersions, packageResources } from '../../db/schema/index';
 import { syncFoundObjectGuids } from '../file/object-guid.service';
 import { gameFileError } from './game-file.errors';
@@ -308,16 +309,7 @@ async function storeInspections(db: DbOrTx, read: readonly { sha256: string; out
       .values(values)
       .onConflictDoUpdate({
         target: fileInspections.sha256,
-        set: {
-          format: sql`excluded.format`,
-          status: sql`excluded.status`,
-          result: sql`excluded.result`,
-          error_code: sql`excluded.error_code`,
-          error_message: sql`excluded.error_message`,
-          reader_version: sql`excluded.reader_version`,
-          duration_ms: sql`excluded.duration_ms`,
-          created_at: sql`now()`,
-        },
+        set: { ...fromExcluded(['format', 'status', 'result', 'error_code', 'error_message', 'reader_version', 'duration_ms']), created_at: sql`now()` },
       });
     // A content read again keeps no resource list from an older reading: the next diff lists it again.
     await tx.delete(packageResources).where(inArray(packageResources.sha256, hashes));

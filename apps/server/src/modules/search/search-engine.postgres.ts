@@ -2,6 +2,7 @@ import { MAX_FACETS, queryWords, tsQueryText, type SearchableKind, type SearchDo
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
+import { fromExcluded } from '../../db/sql';
 import { searchEntries } from '../../db/schema/index';
 import type { SearchAnswer, SearchEngine, SearchFacet, SearchQuery } from './search-engine';
 
@@ -44,7 +45,7 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
           .values(values)
           .onConflictDoUpdate({
             target: searchEntries.submission_id,
-            set: Object.fromEntries(Object.keys(values[0]!).filter((k) => k !== 'submission_id').map((k) => [k, sql.raw(`excluded.${k}`)])),
+            set: fromExcluded(Object.keys(values[0]!).filter((k) => k !== 'submission_id')),
           });
       }
     },
