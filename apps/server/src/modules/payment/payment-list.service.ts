@@ -17,7 +17,7 @@ import {
   type PaymentListStatus,
   type PaymentProgram,
 } from '@corner/domain';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { members, memberRoles, paymentAdjustments, paymentListCreations, paymentListEntries, paymentLists, roles, submissions } from '../../db/schema/index';
@@ -132,6 +132,32 @@ async function summaryOf(db: DbOrTx, listId: number) {
   };
 }
 
+/** The row of each of these creators on a list, added for those who have none. */
+async function entriesFor(tx: DbOrTx, listId: number, memberIds: readonly number[]): Promise<Map<number, number>> {
+  await tx
+    .insert(paymentListEntries)
+    .values(memberIds.map((member_id) => ({ payment_list_id: listId, member_id })))
+    .onConflictDoNothing();
+  const entries = await tx
+    .select({ id: paymentListEntries.id, member_id: paymentListEntries.member_id })
+    .from(paymentListEntries)
+    .where(and(eq(paymentListEntries.payment_list_id, listId), inArray(paymentListEntries.member_id, [...memberIds])));
+  return new Map(entries.map((e) => [e.member_id, e.id]));
+}
+
+/** Takes off a list the rows (of those `where` picks) left with neither creations nor adjustments. */
+async function removeEmptyEntries(tx: DbOrTx, where: SQL | undefined): Promise<void> {
+  await tx
+    .delete(paymentListEntries)
+    .where(
+      and(
+        where,
+        sql`not exists (select 1 from ${paymentListCreations} where ${paymentListCreations.entry_id} = ${paymentListEntries.id})`,
+        sql`not exists (select 1 from ${paymentAdjustments} where ${paymentAdjustments.entry_id} = ${paymentListEntries.id})`,
+      ),
+    );
+}
+
 /**
  * Puts the month's payable creations on a draft list, each at its kind's current rate, under an
  * entry per creator. Refused, with nothing written, when a kind met has no rate in the program.
@@ -144,15 +170,7 @@ async function fillList(tx: DbOrTx, list: PaymentListRow): Promise<void> {
   if (unrated.length) throw paymentError('PAYMENT_RATE_MISSING', { program: list.program, kinds: unrated });
   const memberIds = [...new Set(creations.map((c) => c.member_id))];
   if (!memberIds.length) return;
-  await tx
-    .insert(paymentListEntries)
-    .values(memberIds.map((member_id) => ({ payment_list_id: list.id, member_id })))
-    .onConflictDoNothing();
-  const entries = await tx
-    .select({ id: paymentListEntries.id, member_id: paymentListEntries.member_id })
-    .from(paymentListEntries)
-    .where(and(eq(paymentListEntries.payment_list_id, list.id), inArray(paymentListEntries.member_id, memberIds)));
-  const entryOf = new Map(entries.map((e) => [e.member_id, e.id]));
+  const entryOf = await entriesFor(tx, list.id, memberIds);
   await tx
     .insert(paymentListCreations)
     .values(creations.map((c) => ({ entry_id: entryOf.get(c.member_id)!, submission_id: c.id, kind: c.model_type as PayableKind, amount_cents: rates.get(c.model_type)! })))
@@ -196,15 +214,7 @@ export async function refreshPaymentList(ctx: PaymentActor, id: number): Promise
     const entryIds = tx.select({ id: paymentListEntries.id }).from(paymentListEntries).where(eq(paymentListEntries.payment_list_id, id));
     await tx.delete(paymentListCreations).where(inArray(paymentListCreations.entry_id, entryIds));
     await fillList(tx, list);
-    await tx
-      .delete(paymentListEntries)
-      .where(
-        and(
-          eq(paymentListEntries.payment_list_id, id),
-          sql`not exists (select 1 from ${paymentListCreations} where ${paymentListCreations.entry_id} = ${paymentListEntries.id})`,
-          sql`not exists (select 1 from ${paymentAdjustments} where ${paymentAdjustments.entry_id} = ${paymentListEntries.id})`,
-        ),
-      );
+    await removeEmptyEntries(tx, eq(paymentListEntries.payment_list_id, id));
     const [row] = await tx.update(paymentLists).set({ updated_at: new Date() }).where(eq(paymentLists.id, id)).returning();
     await writeLog(tx, { submission_id: null, member_id: ctx.auth.member!.id, entity: 'payment_list', entity_id: id, action: 'refreshed', previous_values: before, new_values: await summaryOf(tx, id) });
     return row!;
@@ -330,14 +340,10 @@ export async function addPaymentAdjustment(ctx: PaymentActor, input: AdjustmentI
       if (paid.status !== 'PAID') throw paymentError('PAYMENT_CORRECTS_INVALID', { id: corrects, why: 'not_paid' });
       if (paid.month >= list.month) throw paymentError('PAYMENT_CORRECTS_INVALID', { id: corrects, why: 'not_earlier' });
     }
-    await tx.insert(paymentListEntries).values({ payment_list_id: list.id, member_id: member.id }).onConflictDoNothing();
-    const [entry] = await tx
-      .select({ id: paymentListEntries.id })
-      .from(paymentListEntries)
-      .where(and(eq(paymentListEntries.payment_list_id, list.id), eq(paymentListEntries.member_id, member.id)));
+    const entryId = (await entriesFor(tx, list.id, [member.id])).get(member.id)!;
     const [adjustment] = await tx
       .insert(paymentAdjustments)
-      .values({ entry_id: entry!.id, amount_cents: input.amount_cents, reason, corrects_payment_list_id: corrects, member_id: ctx.auth.member!.id })
+      .values({ entry_id: entryId, amount_cents: input.amount_cents, reason, corrects_payment_list_id: corrects, member_id: ctx.auth.member!.id })
       .returning();
     const [row] = await tx.update(paymentLists).set({ updated_at: new Date() }).where(eq(paymentLists.id, list.id)).returning();
     await writeLog(tx, {
@@ -364,16 +370,7 @@ export async function deletePaymentAdjustment(ctx: PaymentActor, id: number): Pr
     const list = await loadList(tx, found.list_id, true);
     assertDraft(list);
     await tx.delete(paymentAdjustments).where(eq(paymentAdjustments.id, id));
-    const entryId = found.adjustment.entry_id;
-    await tx
-      .delete(paymentListEntries)
-      .where(
-        and(
-          eq(paymentListEntries.id, entryId),
-          sql`not exists (select 1 from ${paymentListCreations} where ${paymentListCreations.entry_id} = ${entryId})`,
-          sql`not exists (select 1 from ${paymentAdjustments} where ${paymentAdjustments.entry_id} = ${entryId})`,
-        ),
-      );
+    await removeEmptyEntries(tx, eq(paymentListEntries.id, found.adjustment.entry_id));
     const [row] = await tx.update(paymentLists).set({ updated_at: new Date() }).where(eq(paymentLists.id, list.id)).returning();
     const a = found.adjustment;
     await writeLog(tx, {

@@ -1,6 +1,7 @@
 import { categoryPathText, earlyAccessUntil, isSearchable, type SearchableKind, type SearchDocument } from '@corner/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { groupBy } from '../../db/loader';
 import { attributes, categories, images, members, submissionAttributes, submissions, submissionThemes, themes } from '../../db/schema/index';
 import { imagePath } from '../image/image.service';
 
@@ -17,7 +18,8 @@ export async function searchDocumentsOf(db: DbOrTx, ids: readonly number[], now 
     .innerJoin(members, eq(members.id, submissions.member_id))
     .where(inArray(submissions.id, [...ids]));
   const searchable = found.filter(({ s }) => isSearchable(s, now));
-  const absent = ids.filter((id) => !searchable.some(({ s }) => s.id === id));
+  const live = new Set(searchable.map(({ s }) => s.id));
+  const absent = ids.filter((id) => !live.has(id));
   if (searchable.length === 0) return { documents: [], absent };
   const liveIds = searchable.map(({ s }) => s.id);
 
@@ -42,6 +44,9 @@ export async function searchDocumentsOf(db: DbOrTx, ids: readonly number[], now 
       .orderBy(images.submission_id, asc(images.ord), asc(images.id)),
   ]);
   const categoryById = new Map(allCategories.map((c) => [c.id, c]));
+  const tagsOf = groupBy(tagRows, (t) => t.submissionId);
+  const themesOf = groupBy(themeRows, (t) => t.submissionId);
+  const pictureOf = new Map(pictureRows.map((p) => [p.submissionId, p]));
   const lineage = (id: number | null) => {
     const chain: { id: number; name: string }[] = [];
     for (let c = id === null ? undefined : categoryById.get(id); c && chain.length < 20; c = c.parent === null ? undefined : categoryById.get(c.parent)) chain.unshift(c);
@@ -50,8 +55,8 @@ export async function searchDocumentsOf(db: DbOrTx, ids: readonly number[], now 
 
   const documents = searchable.map(({ s, creatorName }): SearchDocument => {
     const chain = lineage(s.category_id);
-    const tags = tagRows.filter((t) => t.submissionId === s.id);
-    const picture = pictureRows.find((p) => p.submissionId === s.id);
+    const tags = tagsOf.get(s.id) ?? [];
+    const picture = pictureOf.get(s.id);
     return {
       submissionId: s.id,
       name: s.name,
@@ -64,7 +69,7 @@ export async function searchDocumentsOf(db: DbOrTx, ids: readonly number[], now 
       categoryPath: categoryPathText(chain.map((c) => c.name)),
       tagIds: tags.map((t) => t.id),
       tags: tags.map((t) => t.name),
-      themes: themeRows.filter((t) => t.submissionId === s.id).map((t) => t.name),
+      themes: (themesOf.get(s.id) ?? []).map((t) => t.name),
       creatorId: s.member_id,
       creatorName,
       exclusive: s.tsr_exclusive ?? false,

@@ -246,15 +246,13 @@ export interface SearchIndexRunProgress {
 
 /** Where a run stands: what of its mark is still stale, and what failed since it began. */
 export async function searchIndexRunProgress(db: DbOrTx, run: SearchIndexRunRow): Promise<SearchIndexRunProgress> {
-  if (run.finished_at) {
-    const [failed] = await db.select({ n: count() }).from(searchDocuments).where(and(isNotNull(searchDocuments.failed_at), sql`${searchDocuments.failed_at} >= ${run.marked_at.toISOString()}::timestamptz`));
-    return { run, done: run.total, remaining: 0, failed: failed!.n };
-  }
-  const [[left], [failed]] = await Promise.all([
-    db.select({ n: count() }).from(searchDocuments).where(and(isNotNull(searchDocuments.stale_at), lte(searchDocuments.stale_at, run.marked_at))),
-    db.select({ n: count() }).from(searchDocuments).where(and(isNotNull(searchDocuments.failed_at), sql`${searchDocuments.failed_at} >= ${run.marked_at.toISOString()}::timestamptz`)),
+  const failedSince = and(isNotNull(searchDocuments.failed_at), sql`${searchDocuments.failed_at} >= ${run.marked_at.toISOString()}::timestamptz`);
+  const stillStale = and(isNotNull(searchDocuments.stale_at), lte(searchDocuments.stale_at, run.marked_at));
+  const [[failed], left] = await Promise.all([
+    db.select({ n: count() }).from(searchDocuments).where(failedSince),
+    run.finished_at ? Promise.resolve([{ n: 0 }]) : db.select({ n: count() }).from(searchDocuments).where(stillStale),
   ]);
-  const remaining = Math.min(left!.n, run.total);
+  const remaining = Math.min(left[0]!.n, run.total);
   return { run, done: run.total - remaining, remaining, failed: failed!.n };
 }
 
