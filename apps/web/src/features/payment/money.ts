@@ -1,3 +1,5 @@
+import { centsToDecimal } from '@corner/domain';
+
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -8,9 +10,7 @@ export function formatCents(cents: number): string {
 
 /** Cents as the plain dollar amount a person edits: "15.00", "" for none. */
 export function centsToInput(cents: number | null): string {
-  if (cents === null) return '';
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return cents === null ? '' : centsToDecimal(cents);
 }
 
 /** "YYYY-MM" as people read it: "October 2026" (months are UTC). */
