@@ -36,13 +36,13 @@ const GOAL_LIST_MS = 50;
 const GOAL_REVIEW_MS = 150;
 const GOAL_SEARCH_SPEEDUP = 50;
 
-const ADJECTIVES = ['Velvet', 'Modern', 'Rustic', 'Cozy', 'Vintage', 'Minimal', 'Boho', 'Nordic', 'Gothic', 'Retro', 'Elegant', 'Tiny', 'Grand', 'Coastal', 'Industrial', 'Pastel', 'Royal', 'Wild', 'Urban', 'Sunny', 'Misty', 'Golden', 'Ivory', 'Emerald', 'Crimson', 'Azure', 'Honey', 'Maple', 'Cedar', 'Willow'];
-const NOUNS = ['Chair', 'Sofa', 'Armchair', 'Table', 'Bed', 'Lamp', 'Rug', 'Shelf', 'Desk', 'Mirror', 'Dresser', 'Curtains', 'Kitchen', 'Bathroom', 'Bedroom', 'Cottage', 'Villa', 'Loft', 'Dress', 'Hair', 'Boots', 'Jacket', 'Earrings', 'Plant', 'Clock', 'Painting', 'Bookcase', 'Bench', 'Stool', 'Vase', 'Fireplace', 'Window', 'Door', 'Counter', 'Sink', 'Bathtub', 'Crib', 'Wardrobe', 'Sconce', 'Chandelier'];
-const KEYWORDS = ['living room', 'bedroom', 'kitchen', 'outdoor', 'kids', 'toddler', 'maxis match', 'alpha', 'recolor', 'mesh', 'base game', 'cottage living', 'get together', 'seasons', 'wood', 'metal', 'fabric', 'marble', 'glass', 'clutter'];
-const HANDLES = ['Pixel', 'Sim', 'Plumbob', 'Velvet', 'Moon', 'Sugar', 'Cozy', 'Dream', 'Star', 'Peach', 'Maple', 'Ocean', 'Ivy', 'Luna', 'Nova', 'Fern'];
-const HANDLE_ENDS = ['Witch', 'Builder', 'Crafts', 'Designs', 'Studio', 'Realm', 'Works', 'Nest', 'Garden', 'Atelier'];
+export const ADJECTIVES = ['Velvet', 'Modern', 'Rustic', 'Cozy', 'Vintage', 'Minimal', 'Boho', 'Nordic', 'Gothic', 'Retro', 'Elegant', 'Tiny', 'Grand', 'Coastal', 'Industrial', 'Pastel', 'Royal', 'Wild', 'Urban', 'Sunny', 'Misty', 'Golden', 'Ivory', 'Emerald', 'Crimson', 'Azure', 'Honey', 'Maple', 'Cedar', 'Willow'];
+export const NOUNS = ['Chair', 'Sofa', 'Armchair', 'Table', 'Bed', 'Lamp', 'Rug', 'Shelf', 'Desk', 'Mirror', 'Dresser', 'Curtains', 'Kitchen', 'Bathroom', 'Bedroom', 'Cottage', 'Villa', 'Loft', 'Dress', 'Hair', 'Boots', 'Jacket', 'Earrings', 'Plant', 'Clock', 'Painting', 'Bookcase', 'Bench', 'Stool', 'Vase', 'Fireplace', 'Window', 'Door', 'Counter', 'Sink', 'Bathtub', 'Crib', 'Wardrobe', 'Sconce', 'Chandelier'];
+export const KEYWORDS = ['living room', 'bedroom', 'kitchen', 'outdoor', 'kids', 'toddler', 'maxis match', 'alpha', 'recolor', 'mesh', 'base game', 'cottage living', 'get together', 'seasons', 'wood', 'metal', 'fabric', 'marble', 'glass', 'clutter'];
+export const HANDLES = ['Pixel', 'Sim', 'Plumbob', 'Velvet', 'Moon', 'Sugar', 'Cozy', 'Dream', 'Star', 'Peach', 'Maple', 'Ocean', 'Ivy', 'Luna', 'Nova', 'Fern'];
+export const HANDLE_ENDS = ['Witch', 'Builder', 'Crafts', 'Designs', 'Studio', 'Realm', 'Works', 'Nest', 'Garden', 'Atelier'];
 
-const array = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
+export const array = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
 /**
  * The generated data, on top of the demo seed: ids continue after the demo's. Which of 1000 slices

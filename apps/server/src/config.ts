@@ -152,6 +152,19 @@ const schema = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   /** Heavy work started on request (zips, baskets, unzipping, reading a web page), per member and minute. */
   RATE_LIMIT_HEAVY_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  // The site's search index (docs/operations.md, "Search index").
+  /**
+   * An Elasticsearch or OpenSearch cluster for the search index, as `https://user:password@host:9200`.
+   * Unset: PostgreSQL full-text search in the portal's own database.
+   */
+  SEARCH_URL: z.string().url().optional(),
+  /** Which product SEARCH_URL is: each is reached through its own official client. */
+  SEARCH_CLUSTER: z.enum(['elasticsearch', 'opensearch']).default('elasticsearch'),
+  /** The alias searches go through on the cluster; its indices are named after it. */
+  SEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,100}$/, 'lower-case letters, digits, - and _ only')
+    .default('corner-creations'),
   // The older submission system (docs/operations.md, "The older submission system").
   /**
    * The old system's MySQL/MariaDB database, as `mysql://user:password@host:3306/database` (or

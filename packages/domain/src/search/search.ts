@@ -22,6 +22,11 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const MAX_FACETS = 50;
 /** Words of a query beyond this many are ignored (a pasted paragraph is not a search). */
 export const MAX_QUERY_WORDS = 12;
+/**
+ * A search pages through this many matches at most (a cluster's result window); its total still
+ * counts every match.
+ */
+export const MAX_SEARCH_RESULTS = 10_000;
 /** A query longer than this is refused. */
 export const MAX_QUERY_LENGTH = 200;
 

@@ -55,13 +55,16 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
       await db.delete(searchEntries).where(inArray(searchEntries.submission_id, [...submissionIds]));
     },
 
+    /** A committed write is visible to the next search. */
+    async flush() {},
+
     async count() {
       const [row] = await db.select({ n: count() }).from(searchEntries);
       return row!.n;
     },
 
     async search(query) {
-      const where = conditionsOf(query);
+      const where = conditionsOf(query, await meaningfulWords(db, query.text));
       const tsq = query.text ? tsQueryText(query.text) : null;
       const words = query.text ? queryWords(query.text).join(' ') : '';
       const order =
@@ -84,20 +87,33 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
 }
 
 /**
- * Every condition of a query, joined with AND. Each word must match: its stem in the text vector
- * (the last word as a prefix too), or, for a typo, the name by pg_trgm's word similarity
- * (TYPO_SIMILARITY, set for the statement); a stop word ("the", "for") matches everything.
+ * The words of a query the English dictionary keeps: a stop word ("the", "for") has no stem and
+ * matches everything. Asked before the search, so its conditions hold only what the indexes answer.
  */
-function conditionsOf(query: SearchQuery): SQL {
+async function meaningfulWords(db: DbOrTx, text: string | null | undefined): Promise<Set<string>> {
+  const words = text ? queryWords(text) : [];
+  if (words.length === 0) return new Set();
+  const kept = await rows<{ word: string }>(
+    db,
+    sql`select w as word from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) as w where numnode(to_tsquery('english', w)) > 0`,
+  );
+  return new Set(kept.map((k) => k.word));
+}
+
+/**
+ * Every condition of a query, joined with AND. Each word the dictionary keeps must match: its stem
+ * in the text vector (the last word as a prefix too), or, for a typo, the name by pg_trgm's word
+ * similarity (TYPO_SIMILARITY, set for the statement). Both are answered by GIN indexes.
+ */
+function conditionsOf(query: SearchQuery, meaningful: ReadonlySet<string>): SQL {
   const parts: SQL[] = [sql`true`];
   if (query.text) {
     const words = queryWords(query.text);
     if (words.length === 0) parts.push(sql`false`);
     words.forEach((word, i) => {
+      if (!meaningful.has(word)) return;
       const tsq = i === words.length - 1 ? `${word}:*` : word;
-      parts.push(
-        sql`(numnode(to_tsquery('english', ${word})) = 0 or ${searchEntries.document} @@ to_tsquery('english', ${tsq}) or ${word} <% ${searchEntries.name})`,
-      );
+      parts.push(sql`(${searchEntries.document} @@ to_tsquery('english', ${tsq}) or ${word} <% ${searchEntries.name})`);
     });
   }
   if (query.categoryId != null) parts.push(sql`${searchEntries.category_ids} @> array[${query.categoryId}]::int[]`);

@@ -5,14 +5,14 @@ import type { SearchableKind, SearchDocument, SearchSort } from '@corner/domain'
  *
  * - `search-engine.postgres.ts`: PostgreSQL full-text search with weighted fields and pg_trgm, in
  *   the portal's own database (`search_entries`), by default on PGlite and on a PostgreSQL server;
- * - a cluster engine (Elasticsearch/OpenSearch on SEARCH_URL) for large sites.
+ * - `search-engine.cluster.ts`: an Elasticsearch or OpenSearch cluster (SEARCH_URL) for large sites.
  *
  * Both pass `search-engine.contract.int.test.ts`; whatever a caller relies on is written there.
  * The engine only stores and searches documents; which creations belong in it and when they are
  * stale is the search service's (search.service.ts), the same whatever the engine.
  */
 export interface SearchEngine {
-  readonly engine: 'postgres' | 'elasticsearch';
+  readonly engine: 'postgres' | 'elasticsearch' | 'opensearch';
 
   /** Whether it answers, and a line for staff (the engine's version, the index's size on disk, or what is wrong). */
   health(): Promise<SearchHealth>;
@@ -23,6 +23,9 @@ export interface SearchEngine {
   /** Takes these creations' documents out (ids it does not hold are ignored). */
   remove(submissionIds: readonly number[]): Promise<void>;
 
+  /** Makes every write so far visible to searches (a cluster refreshes on its own within a second). */
+  flush(): Promise<void>;
+
   /** How many documents it holds. */
   count(): Promise<number>;
 
@@ -32,6 +35,15 @@ export interface SearchEngine {
    * match, not only the page.
    */
   search(query: SearchQuery): Promise<SearchAnswer>;
+
+  /**
+   * Reindexing everything, for an engine that rebuilds beside the live copy (a cluster): `begin`
+   * makes a fresh copy that every write from then on also goes to (a second `begin` while one is
+   * building keeps it); `finish`, once every document is rewritten, makes searches answer from it.
+   * Absent: documents are rewritten in place.
+   */
+  beginRebuild?(): Promise<void>;
+  finishRebuild?(): Promise<void>;
 }
 
 export interface SearchHealth {

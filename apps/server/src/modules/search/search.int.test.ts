@@ -27,7 +27,7 @@ const SEARCH = `query ($query: String, $category_id: Int, $tag_ids: [Int!], $kin
 const STATUS = `{ elasticSearchStatus { engine health { healthy detail } indexed stale failed last_run { id all total done remaining failed finished_at } failures { submission_id } } }`;
 const past = () => new Date(Date.now() - 60_000).toISOString();
 
-const services = () => ({ database: server.database });
+const services = () => ({ database: server.database, config: server.config });
 const search = async (variables: Record<string, unknown>, token?: string) => {
   const res = await server.gql(SEARCH, variables, token ? { token } : {});
   expect(res.errors).toBeUndefined();
@@ -121,6 +121,7 @@ describe('the stale and reindex rules', () => {
     const db = server.database.db;
     let moved = false;
     await reindexStale({
+      config: server.config,
       database: {
         ...server.database,
         db: new Proxy(db, {
@@ -241,11 +242,15 @@ describe('searchCreations', () => {
       [{ query: 'x'.repeat(201) }, 'SEARCH_QUERY_TOO_LONG'],
       [{ sort: 'price' }, 'SEARCH_SORT_UNKNOWN'],
       [{ kind: 'set_item' }, 'SEARCH_KIND_UNKNOWN'],
+      // Past the first 10,000 matches (a cluster's result window), on every engine alike.
+      [{ first: 100, page: 101 }, 'SEARCH_PAGE_TOO_DEEP'],
     ];
     for (const [variables, code] of cases) {
       const res = await server.gql(SEARCH, variables);
       expect(res.errors![0]!.extensions!.code, code).toBe(code);
     }
+    // The last page within the window is answered (empty here).
+    expect((await search({ first: 100, page: 100 })).data).toEqual([]);
     // Words with nothing searchable in them find nothing, without an error.
     expect((await search({ query: '!!! ???' })).paginatorInfo.total).toBe(0);
   });

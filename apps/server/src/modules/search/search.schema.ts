@@ -79,7 +79,7 @@ const SearchIndexFailureRef = builder.objectRef<service.SearchIndexFailure>('Sea
 const SearchIndexStatusRef = builder.objectRef<service.SearchIndexStatus>('SearchIndexStatus').implement({
   description: 'The search index as the staff page shows it.',
   fields: (t) => ({
-    engine: t.exposeString('engine', { description: 'postgres (the portal’s own database) or elasticsearch (SEARCH_URL).' }),
+    engine: t.exposeString('engine', { description: 'postgres (the portal’s own database), or elasticsearch or opensearch (the cluster on SEARCH_URL).' }),
     health: t.field({ type: SearchHealthRef, resolve: (s) => s.health }),
     indexed: t.exposeInt('indexed', { description: 'Documents the index holds.' }),
     stale: t.exposeInt('stale', { description: 'Creations whose document waits to be written.' }),

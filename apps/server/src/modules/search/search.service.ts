@@ -2,6 +2,7 @@ import {
   isSearchable,
   isSearchableKind,
   MAX_QUERY_LENGTH,
+  MAX_SEARCH_RESULTS,
   SEARCH_SORTS,
   type SearchDocument,
   type SearchSort,
@@ -15,7 +16,7 @@ import type { JobServices } from '../../jobs/job';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/page-size';
 import { searchDocumentsOf } from './search-document.service';
 import type { SearchEngine, SearchHealth } from './search-engine';
-import { postgresSearchEngine } from './search-engine.postgres';
+import { searchEngineOf } from './search-engine.open';
 import { searchError } from './search.errors';
 
 /**
@@ -34,11 +35,6 @@ const SEARCH_INDEX_BUDGET_MS = 50_000;
 export const MAX_REINDEX_IDS = 1000;
 /** Failures the staff page lists (the latest). */
 const FAILURES_LISTED = 20;
-
-/** The engine this process writes to and searches. */
-export function searchEngineOf(db: DbOrTx): SearchEngine {
-  return postgresSearchEngine(db);
-}
 
 /**
  * A stale mark as the database's own text, microseconds and all: a mark is cleared only if it is
@@ -126,11 +122,11 @@ export interface StaleWork {
 }
 
 /** The job's work: what is stale, oldest mark first, batch after batch until none is left or the time is up. */
-export async function reindexStale(services: Pick<JobServices, 'database'>, options: { budgetMs?: number; now?: () => Date } = {}): Promise<StaleWork> {
+export async function reindexStale(services: Pick<JobServices, 'database' | 'config'>, options: { budgetMs?: number; now?: () => Date } = {}): Promise<StaleWork> {
   const db = services.database.db;
   const clock = options.now ?? (() => new Date());
   const started = Date.now();
-  const engine = searchEngineOf(db);
+  const engine = searchEngineOf(db, services.config);
   const work: StaleWork = { done: 0, failed: 0, finished: false };
   for (;;) {
     const stale = await db
@@ -154,16 +150,30 @@ export async function reindexStale(services: Pick<JobServices, 'database'>, opti
     work.done += results.length;
     if (Date.now() - started >= (options.budgetMs ?? SEARCH_INDEX_BUDGET_MS)) break;
   }
-  await finishRuns(db);
+  if (work.done > 0) await engine.flush();
+  await finishRuns(db, engine);
   return work;
 }
 
-/** Runs whose marked documents are all written are finished. */
-async function finishRuns(db: DbOrTx) {
-  await db.execute(sql`
-    update ${searchIndexRuns} r set finished_at = now()
-    where r.finished_at is null
-      and not exists (select 1 from ${searchDocuments} d where d.stale_at is not null and d.stale_at <= r.marked_at)`);
+/**
+ * Runs whose marked documents are all written are finished. When a run of everything finishes and
+ * no other is under way, an engine that rebuilds beside its live copy switches searches to the new one.
+ */
+async function finishRuns(db: DbOrTx, engine: SearchEngine) {
+  const finished = await rows<{ all: boolean }>(
+    db,
+    sql`update ${searchIndexRuns} r set finished_at = now()
+        where r.finished_at is null
+          and not exists (select 1 from ${searchDocuments} d where d.stale_at is not null and d.stale_at <= r.marked_at)
+        returning coalesce((r.scope->>'all')::boolean, false) as all`,
+  );
+  if (!engine.finishRebuild || !finished.some((r) => r.all)) return;
+  const [open] = await db
+    .select({ id: searchIndexRuns.id })
+    .from(searchIndexRuns)
+    .where(and(isNull(searchIndexRuns.finished_at), sql`coalesce((${searchIndexRuns.scope}->>'all')::boolean, false)`))
+    .limit(1);
+  if (!open) await engine.finishRebuild();
 }
 
 /**
@@ -187,7 +197,9 @@ export async function reindexOne(ctx: Context, id: number): Promise<ReindexResul
   const [found] = await ctx.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id));
   if (!found) throw searchError('SEARCH_CREATION_NOT_FOUND', { ids: [id] });
   const [doc] = await ctx.db.select({ staleAt: staleText }).from(searchDocuments).where(eq(searchDocuments.submission_id, id));
-  const [result] = await reindex(ctx.db, searchEngineOf(ctx.db), [id], new Map([[id, doc?.staleAt ?? null]]));
+  const engine = searchEngineOf(ctx.db, ctx.config);
+  const [result] = await reindex(ctx.db, engine, [id], new Map([[id, doc?.staleAt ?? null]]));
+  if (result!.outcome !== 'failed') await engine.flush();
   return result!;
 }
 
@@ -209,6 +221,8 @@ export async function startReindex(ctx: Context, input: { ids?: readonly number[
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) throw searchError('SEARCH_CREATION_NOT_FOUND', { ids: unknown });
   }
+  // A cluster builds everything into a fresh index while searches go on answering from the live one.
+  if (all) await searchEngineOf(ctx.db, ctx.config).beginRebuild?.();
   const run = await ctx.db.transaction(async (tx) => {
     const [{ now }] = (await rows<{ now: Date }>(tx, sql`select clock_timestamp() as now`)) as [{ now: Date }];
     const markedAt = new Date(now);
@@ -280,7 +294,7 @@ export interface SearchIndexStatus {
 
 /** The staff page's status: the engine and its health, the counts, the last run and the latest failures. */
 export async function searchIndexStatus(ctx: Context): Promise<SearchIndexStatus> {
-  const engine = searchEngineOf(ctx.db);
+  const engine = searchEngineOf(ctx.db, ctx.config);
   const health = await engine.health().catch((error: unknown): SearchHealth => ({ healthy: false, detail: error instanceof Error ? error.message : String(error) }));
   const [[counts], [lastRun], failures] = await Promise.all([
     rows<{ indexed: number; stale: number; failed: number; last: Date | null }>(
@@ -346,7 +360,8 @@ export async function searchCreations(ctx: Context, input: SearchCreationsInput)
   if (!SEARCH_SORTS.includes(sort)) throw searchError('SEARCH_SORT_UNKNOWN', { sort: input.sort ?? '' });
   if (input.kind != null && !isSearchableKind(input.kind)) throw searchError('SEARCH_KIND_UNKNOWN', { kind: input.kind });
   const { perPage, currentPage } = pageWindow(input.first, input.page);
-  const answer = await searchEngineOf(ctx.db).search({
+  if (currentPage * perPage > MAX_SEARCH_RESULTS) throw searchError('SEARCH_PAGE_TOO_DEEP', { max: MAX_SEARCH_RESULTS });
+  const answer = await searchEngineOf(ctx.db, ctx.config).search({
     text: text || null,
     categoryId: input.category_id,
     tagIds: input.tag_ids,
