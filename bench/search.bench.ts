@@ -3,7 +3,7 @@
 // On the PostgreSQL server: a fresh database migrated with the product's migrations and seeded with
 // the demo data (its categories and tags), then filled by generate_series (GENERATE_SEARCH below)
 // with BENCH_SEARCH_ROWS published creations (default 1,000,000) of 20,000 creators: names of two
-// or three words, a description, keywords on a third, a leaf category, two tags each, a theme on a
+// or three words (each field drawn by its own hash of the row number, so no two are correlated), a description, keywords on a third, a leaf category, two tags each, a theme on a
 // third, a picture each. Then everything is reindexed through the product's own path (every
 // creation marked as staff's "reindex everything" marks it, then the search-index job's work until
 // nothing is stale), and that time is reported.
@@ -37,7 +37,7 @@ const PHRASES = ['Made to match the rest of the set.', 'Comes in twelve swatches
 const ROOMS = ['living room', 'bedroom', 'kitchen', 'garden', 'nursery', 'study', 'bathroom', 'dining room'];
 
 /** The generated creations, on top of the demo seed: ids continue after the demo's. */
-function GENERATE_SEARCH(rows: number, base: { member: number; submission: number; image: number }): string {
+export function GENERATE_SEARCH(rows: number, base: { member: number; submission: number; image: number }): string {
   const m0 = base.member;
   const s0 = base.submission;
   const creators = 20_000;
@@ -53,31 +53,32 @@ create temporary table bench_tags as select array_agg(id order by id) as ids fro
 create temporary table bench_themes as select array_agg(id order by id) as ids from themes;
 
 insert into submissions (id, member_id, status, model_type, model_id, name, description, keywords, category_id, game_version, tsr_exclusive, publish_at, created_at, updated_at)
-select ${s0} + g, ${m0} + 1 + g % ${creators}, 'APPROVED',
-  (array['item','item','item','set','lot','room','sim','mod'])[1 + g % 8], ${s0} + g,
-  (${array(ADJECTIVES)})[1 + (g * 7) % ${ADJECTIVES.length}] || ' ' || (${array(NOUNS)})[1 + (g / 3) % ${NOUNS.length}]
-    || case when g % 3 = 0 then ' ' || (g % 10000) else '' end,
-  'A ' || lower((${array(ADJECTIVES)})[1 + (g * 11) % ${ADJECTIVES.length}]) || ' piece for your ' || (${array(ROOMS)})[1 + g % ${ROOMS.length}] || '. '
-    || (${array(PHRASES)})[1 + (g / 11) % ${PHRASES.length}],
-  case when g % 3 = 1 then (${array(KEYWORDS)})[1 + g % ${KEYWORDS.length}] || ', ' || (${array(KEYWORDS)})[1 + (g / 7) % ${KEYWORDS.length}] else '' end,
-  (select ids[1 + g % cardinality(ids)] from bench_leaves),
-  case g % 10 when 0 then 2 when 1 then 3 else 4 end,
-  g % 7 = 0,
-  now() - make_interval(days => 1 + g % 1826, secs => g % 86400),
+select ${s0} + g, ${m0} + 1 + h[1] % ${creators}, 'APPROVED',
+  (array['item','item','item','set','lot','room','sim','mod'])[1 + h[2] % 8], ${s0} + g,
+  (${array(ADJECTIVES)})[1 + h[3] % ${ADJECTIVES.length}] || ' ' || (${array(NOUNS)})[1 + h[4] % ${NOUNS.length}]
+    || case when h[5] % 3 = 0 then ' ' || (g % 10000) else '' end,
+  'A ' || lower((${array(ADJECTIVES)})[1 + h[6] % ${ADJECTIVES.length}]) || ' piece for your ' || (${array(ROOMS)})[1 + h[7] % ${ROOMS.length}] || '. '
+    || (${array(PHRASES)})[1 + h[8] % ${PHRASES.length}],
+  case when h[5] % 3 = 1 then (${array(KEYWORDS)})[1 + h[9] % ${KEYWORDS.length}] || ', ' || (${array(KEYWORDS)})[1 + h[10] % ${KEYWORDS.length}] else '' end,
+  (select ids[1 + h[11] % cardinality(ids)] from bench_leaves),
+  case h[12] % 10 when 0 then 2 when 1 then 3 else 4 end,
+  h[13] % 7 = 0,
+  now() - make_interval(days => 1 + h[14] % 1826, secs => h[15] % 86400),
   now() - make_interval(days => 1900 + g % 100), now() - make_interval(days => 1 + g % 1826)
-from generate_series(1, ${rows}) g;
+from generate_series(1, ${rows}) g,
+  lateral (select array_agg(abs(hashtext(g || '-' || k))) as h from generate_series(1, 15) k) r;
 select setval(pg_get_serial_sequence('submissions', 'id'), ${s0 + rows});
 
 insert into submission_attributes (submission_id, attribute_id)
-  select ${s0} + g, (select ids[1 + g % cardinality(ids)] from bench_tags) from generate_series(1, ${rows}) g
-  union select ${s0} + g, (select ids[1 + (g / 13) % cardinality(ids)] from bench_tags) from generate_series(1, ${rows}) g;
+  select ${s0} + g, (select ids[1 + abs(hashtext(g || '-t1')) % cardinality(ids)] from bench_tags) from generate_series(1, ${rows}) g
+  union select ${s0} + g, (select ids[1 + abs(hashtext(g || '-t2')) % cardinality(ids)] from bench_tags) from generate_series(1, ${rows}) g;
 insert into submission_themes (submission_id, theme_id)
-  select ${s0} + g, (select ids[1 + g % cardinality(ids)] from bench_themes) from generate_series(1, ${rows}) g
+  select ${s0} + g, (select ids[1 + abs(hashtext(g || '-th')) % cardinality(ids)] from bench_themes) from generate_series(1, ${rows}) g
   where g % 3 = 0 and (select cardinality(ids) from bench_themes) > 0;
 insert into images (id, submission_id, member_id, ord, filename, mimetype, filesize, width, height, sha256, storage_key)
-  select ${base.image} + g, ${s0} + g, ${m0} + 1 + g % ${creators}, 0, 'picture-' || g || '.jpg', 'image/jpeg', 180000, 1024, 768,
-    md5(g::text) || md5(g::text), 'bench/' || g || '.jpg'
-  from generate_series(1, ${rows}) g;
+  select ${base.image} + s.id - ${s0}, s.id, s.member_id, 0, 'picture-' || s.id || '.jpg', 'image/jpeg', 180000, 1024, 768,
+    md5(s.id::text) || md5(s.id::text), 'bench/' || s.id || '.jpg'
+  from submissions s where s.id > ${s0};
 select setval(pg_get_serial_sequence('images', 'id'), ${base.image + rows});
 `;
 }

@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 /** The portal under test runs on its own port and a fresh data dir (see serve.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const MAIN_SITE_URL = 'https://main-site.test/';
+/** The secret the main site signs hand-over keys with (getApiKey), shared with the portal under test. */
+export const LOGIN_KEY_SECRET = 'e2e-main-site-shared-secret';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -33,6 +35,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), MAIN_SITE_URL, LOG_LEVEL: 'warn' },
+    env: { PORT: String(E2E_PORT), MAIN_SITE_URL, LOGIN_KEY_SECRET, LOG_LEVEL: 'warn' },
   },
 });

@@ -69,7 +69,7 @@ test('a creator creates a lot, fills the five steps, fixes what the automatic ch
   await page.getByLabel('Number of floors').fill('2');
   await page.getByRole('radio', { name: 'Furnished', exact: true }).check();
   await editor.expectSaved();
-  await expect.poll(() => missingCount(page, id, token)).toEqual(['Missing category', 'Missing images', 'Missing tags']);
+  await expect.poll(() => missingCount(page, id, token)).toEqual(['Missing description', 'Missing images', 'Missing tags']);
   await editor.screenshot('lot-step-1-filled');
 
   // Step 2: the tray item and its picture; the blueprint is forgotten.
@@ -99,7 +99,7 @@ test('a creator creates a lot, fills the five steps, fixes what the automatic ch
       return ((await order.json()) as any).data.submissionProperties.images.map((i: { filename: string }) => i.filename);
     })
     .toEqual(['garden.png', 'front.png']);
-  await expect.poll(() => missingCount(page, id, token)).toEqual(['Missing category', 'Missing tags']);
+  await expect.poll(() => missingCount(page, id, token)).toEqual(['Missing description', 'Missing tags']);
   await editor.screenshot('lot-step-3');
 
   // Step 4: category and a tag.

@@ -58,7 +58,7 @@ test('staff reindex everything and watch it finish, then find a creation they ju
   await expect(staff.getByText(`Creation #${id} is in the index`)).toBeVisible();
   await searchFor(staff, 'terrazzo table');
   const results = staff.getByRole('list', { name: 'Search results' });
-  await expect(results.getByRole('link', { name: NAME })).toBeVisible();
+  await expect(results.getByRole('link', { name: NAME, exact: true })).toBeVisible();
   await expect(staff.getByText('1 creation found')).toBeVisible();
   await staff.screenshot({ path: 'test-results/screens/search-index-found.png', fullPage: true });
 

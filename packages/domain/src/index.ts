@@ -27,3 +27,4 @@ export * from './queue/wait-estimate';
 export * from './update-request/update-diff';
 export * from './search/search';
 export * from './payment/payment';
+export * from './text/like-pattern';

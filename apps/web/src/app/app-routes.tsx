@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import { LoginFromSitePage } from '../features/member/components/login-from-site-page';
 import { LoginPage } from '../features/member/components/login-page';
 import { AppLayout } from './shell/app-layout';
 
@@ -12,6 +13,7 @@ const appRoutes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { path: 'login', element: <LoginPage /> },
+      { path: 'login/from-site', element: <LoginFromSitePage /> },
       { path: '*', element: <PageRoutes /> },
     ],
   },

@@ -1,5 +1,5 @@
 import type { Theme } from '@corner/domain';
-import { createTheme, type MantineColor, type MantineThemeOverride } from '@mantine/core';
+import { Autocomplete, createTheme, MultiSelect, Select, TagsInput, type MantineColor, type MantineThemeOverride } from '@mantine/core';
 
 /** The accent of each role theme (SPEC section 6), so staff see at a glance which hat they wear. */
 export const THEME_ACCENTS: Record<Theme, MantineColor> = {
@@ -10,6 +10,9 @@ export const THEME_ACCENTS: Record<Theme, MantineColor> = {
   fa: 'cyan',
   creator: 'indigo',
 };
+
+/** SPEC 2: "Popup lists have a maximum height of 200px"; every select-like field takes it from the theme. */
+export const POPUP_LIST_MAX_HEIGHT = 200;
 
 export function createAppTheme(theme: Theme): MantineThemeOverride {
   return createTheme({
@@ -23,5 +26,11 @@ export function createAppTheme(theme: Theme): MantineThemeOverride {
     fontFamily:
       'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     headings: { fontWeight: '700' },
+    components: {
+      Select: Select.extend({ defaultProps: { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT } }),
+      MultiSelect: MultiSelect.extend({ defaultProps: { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT } }),
+      Autocomplete: Autocomplete.extend({ defaultProps: { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT } }),
+      TagsInput: TagsInput.extend({ defaultProps: { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT } }),
+    },
   });
 }

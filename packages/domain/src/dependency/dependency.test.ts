@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asHttpUrl, asSearchId, mainSiteItemId, readOpenGraph } from './dependency';
+import { asHttpUrl, asSearchId, mainSiteItemId, mainSiteItemUrl, normaliseRequiredItem, readOpenGraph } from './dependency';
 
 describe('content search phrases', () => {
   it('counts http and https addresses as URLs, nothing else', () => {
@@ -16,8 +16,12 @@ describe('content search phrases', () => {
     expect(asSearchId('-4')).toBeNull();
   });
   it('reduces a main-site URL with /id/{digits}/ to the id', () => {
-    expect(mainSiteItemId('https://main.example/downloads/details/id/1234567/sofa/')).toBe(1234567);
-    expect(mainSiteItemId('https://main.example/downloads/sofa')).toBeNull();
+    expect(mainSiteItemId('https://main.example/downloads/details/id/1234567/sofa/', 'https://main.example/')).toBe(1234567);
+    expect(mainSiteItemId('https://www.main.example/downloads/details/id/1234567', 'https://main.example')).toBe(1234567);
+    expect(mainSiteItemId('https://main.example/downloads/sofa', 'https://main.example/')).toBeNull();
+    // Another site's address is never reduced, whatever its path.
+    expect(mainSiteItemId('https://other.example/downloads/details/id/1234567/sofa/', 'https://main.example/')).toBeNull();
+    expect(mainSiteItemId('https://main.example.evil.test/id/1234567/', 'https://main.example/')).toBeNull();
   });
 });
 
@@ -34,5 +38,19 @@ describe('readOpenGraph', () => {
   it('falls back to <title>, and to nothing', () => {
     expect(readOpenGraph('<title>Just a title</title>')).toEqual({ title: 'Just a title', image: null });
     expect(readOpenGraph('<p>no head</p>')).toEqual({ title: null, image: null });
+  });
+});
+
+describe('required items of the main site', () => {
+  const site = 'https://main.example/';
+  it('turn a main-site item address into a required item by id, and keep any other address as it is', () => {
+    expect(normaliseRequiredItem({ type: 'url', download: ' https://main.example/downloads/details/id/123456/sofa/ ', title: 'Sofa' }, site)).toEqual({ type: 'id', download: '123456', title: 'Sofa' });
+    expect(normaliseRequiredItem({ type: 'url', download: 'https://other.example/id/123456/' }, site)).toEqual({ type: 'url', download: 'https://other.example/id/123456/' });
+    expect(normaliseRequiredItem({ type: 'old_item_id', download: ' 987 ' }, site)).toEqual({ type: 'old_item_id', download: '987' });
+  });
+
+  it('link an item to its page on the main website', () => {
+    expect(mainSiteItemUrl('https://main.example/', 123456)).toBe('https://main.example/downloads/details/id/123456/');
+    expect(mainSiteItemId(mainSiteItemUrl(site, 42), site)).toBe(42);
   });
 });

@@ -21,10 +21,38 @@ export function asSearchId(phrase: string): number | null {
   return id > 0 && Number.isSafeInteger(id) ? id : null;
 }
 
-/** A main-site URL containing /id/{digits}/ is reduced to that id (SPEC section 7). */
-export function mainSiteItemId(url: string): number | null {
-  const match = /\/id\/(\d+)\//.exec(url);
-  return match ? Number(match[1]) : null;
+/** A host without its "www." (the main site answers on both). */
+function bareHost(host: string): string {
+  return host.toLowerCase().replace(/^www\./, '');
+}
+
+/**
+ * The item id of a main-site URL: one on the main site's own host (MAIN_SITE_URL's, "www." aside)
+ * whose path holds /id/{digits}/ (SPEC 7). Any other address, whatever its path, is not an item.
+ */
+export function mainSiteItemId(url: string, mainSiteUrl: string): number | null {
+  const parsed = asHttpUrl(url);
+  const site = asHttpUrl(mainSiteUrl);
+  if (!parsed || !site || bareHost(parsed.host) !== bareHost(site.host)) return null;
+  const match = /\/id\/(\d+)\//.exec(parsed.pathname.endsWith('/') ? parsed.pathname : `${parsed.pathname}/`);
+  const id = match ? Number(match[1]) : 0;
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/** The main website's page of one of its items (an `id` required item, a published creation, a search result). */
+export function mainSiteItemUrl(mainSiteUrl: string, id: number): string {
+  return `${mainSiteUrl.replace(/\/+$/, '')}/downloads/details/id/${id}/`;
+}
+
+/**
+ * A required download as it is stored: a web address of an item of the main site becomes a required
+ * item of type `id` with that item's id; everything else is kept as given (trimmed).
+ */
+export function normaliseRequiredItem<T extends { type: 'url' | 'id' | 'old_item_id'; download: string }>(item: T, mainSiteUrl: string): T {
+  const download = item.download.trim();
+  if (item.type !== 'url') return { ...item, download };
+  const id = mainSiteItemId(download, mainSiteUrl);
+  return id === null ? { ...item, download } : { ...item, type: 'id', download: String(id) };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };

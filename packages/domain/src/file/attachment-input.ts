@@ -52,6 +52,9 @@ export const imageHotspotInput = z.object({
 export const imageHotspotUpdateInput = imageHotspotInput.partial();
 export type ImageHotspotInput = z.infer<typeof imageHotspotInput>;
 
+/** A picture's own words (SPEC 7's update of submission images): what it shows; empty clears it. */
+export const imageUpdateInput = z.object({ caption: text('The caption', 200) });
+
 /** Matches an object GUID as people type it: up to 16 hex digits, with or without "0x". */
 const OBJECT_GUID = /^(?:0x)?([0-9a-f]{1,16})$/i;
 

@@ -75,15 +75,55 @@ export function isSearchable(facts: SearchFacts, now: Date = new Date()): boolea
   return isSearchableKind(facts.model_type) && isPublished(facts, now);
 }
 
+/** One word of a query and the close words of the index it may be a typo of. */
+export interface QueryWord {
+  word: string;
+  alternatives?: readonly string[];
+}
+
 /**
- * A visitor's words as a PostgreSQL tsquery text: each word (letters and digits, any alphabet) must
- * match, the last one also as the start of a longer word ("velvet sof" finds "velvet sofa"). Null
- * when no word is left. Quotes, operators and punctuation never reach the parser.
+ * A visitor's words as a PostgreSQL tsquery text: each word (or one of its alternatives) must match,
+ * the last one also as the start of a longer word ("velvet sof" finds "velvet sofa"). Null when no
+ * word is left. Words are letters and digits only (queryWords), so no quote or operator reaches the
+ * parser.
  */
-export function tsQueryText(query: string): string | null {
-  const words = queryWords(query);
+export function tsQueryText(words: readonly QueryWord[]): string | null {
   if (words.length === 0) return null;
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+  return words
+    .map(({ word, alternatives = [] }, i) => {
+      const own = i === words.length - 1 ? `${word}:*` : word;
+      return alternatives.length ? `(${[own, ...alternatives].join(' | ')})` : own;
+    })
+    .join(' & ');
+}
+
+/**
+ * How many typing mistakes a word may hold and still find a word of the index, by its length: none
+ * up to 2 letters, one up to 5, two beyond (what search engines call AUTO fuzziness).
+ */
+export function typoAllowance(word: string): number {
+  return word.length <= 2 ? 0 : word.length <= 5 ? 1 : 2;
+}
+
+/** The number of single-letter insertions, deletions, substitutions or swaps of neighbours between two words. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** Of an index's words close in spelling to `word`, those within its typo allowance. */
+export function typoAlternatives(word: string, candidates: readonly string[]): string[] {
+  const allowed = typoAllowance(word);
+  return allowed === 0 ? [] : candidates.filter((c) => c !== word && /^[\p{L}\p{N}]+$/u.test(c) && editDistance(word, c) <= allowed);
 }
 
 /** The words of a query, lower case, at most MAX_QUERY_WORDS. */

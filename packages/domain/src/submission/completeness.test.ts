@@ -23,7 +23,7 @@ describe('missingItems (SPEC section 5)', () => {
     expect(all.map((m) => [m.code, m.message, m.step])).toEqual([
       ['name', 'Missing name', 1],
       ['description', 'Missing description', 1],
-      ['category', 'Missing category', 4],
+      ['category', 'Missing description', 4],
       ['keywords', 'Missing keywords', 1],
       ['images', 'Missing images', 3],
       ['tags', 'Missing tags', 4],
@@ -32,6 +32,8 @@ describe('missingItems (SPEC section 5)', () => {
 
   it('a description needs 5 words; blank text counts as missing', () => {
     expect(codes({ description: 'Four words only here' })).toEqual(['descriptionTooShort']);
+    // The API's text is SPEC 5's, whichever of the two it is.
+    expect(missingItems({ ...complete, description: 'Four words only here' })[0]!.message).toBe('Missing description');
     expect(codes({ description: 'Exactly five words right here' })).toEqual([]);
     expect(codes({ description: '   ', name: ' \n ' })).toEqual(['name', 'description']);
     expect(wordCount('  spaced   out\ttext\n here ')).toBe(4);
@@ -69,6 +71,6 @@ describe('missingItems (SPEC section 5)', () => {
     const set = { model_type: 'set' as const };
     expect(codes({ ...set, children: [{ name: 'Chair', category: null, chosenAttributeGroupIds: [10] }] })).toEqual([]);
     const missing = missingItems({ ...complete, ...set, children: [{ name: 'Chair', category: null, chosenAttributeGroupIds: [] }, { name: 'Table', category: tagCategory, chosenAttributeGroupIds: [10] }] });
-    expect(missing).toEqual([{ code: 'childTags', message: 'Missing tags on "Chair"', step: 4, childName: 'Chair' }]);
+    expect(missing).toEqual([{ code: 'childTags', message: 'Missing tags', step: 4, childName: 'Chair' }]);
   });
 });

@@ -89,9 +89,11 @@ export function missingItems(input: CompletenessInput): MissingItem[] {
   if (blank(input.name)) add('name', 'Missing name', 1);
   if (blank(input.description)) add('description', 'Missing description', 1);
   else if (wordCount(input.description) < MIN_DESCRIPTION_WORDS) {
-    add('descriptionTooShort', `Description too short (at least ${MIN_DESCRIPTION_WORDS} words)`, 1);
+    // SPEC 5's words, which clients match on: "Missing description, or description too short".
+    add('descriptionTooShort', 'Missing description', 1);
   }
-  if (!input.category) add('category', 'Missing category', 4);
+  // SPEC 5: "Missing description when there is no category" (the code says what is missing).
+  if (!input.category) add('category', 'Missing description', 4);
   if (blank(input.keywords)) add('keywords', 'Missing keywords', 1);
   if (input.imageCount < 1) add('images', 'Missing images', 3);
   if (input.model_type === 'lot') {
@@ -107,7 +109,7 @@ export function missingItems(input: CompletenessInput): MissingItem[] {
     if (!hasTags(input.category, input.chosenAttributeGroupIds)) add('tags', 'Missing tags', 4);
     for (const child of input.children ?? []) {
       if (!hasTags(child.category ?? input.category, child.chosenAttributeGroupIds)) {
-        add('childTags', `Missing tags on "${child.name}"`, 4, child.name);
+        add('childTags', 'Missing tags', 4, child.name);
       }
     }
   } else if (!hasTags(input.category, input.chosenAttributeGroupIds)) {

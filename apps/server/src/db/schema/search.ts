@@ -61,18 +61,30 @@ export const searchEntries = pgTable(
     publish_at: timestamp('publish_at', { withTimezone: true }).notNull(),
     early_access_until: timestamp('early_access_until', { withTimezone: true }),
     thumbnail_path: text('thumbnail_path'),
-    /** Name (A), keywords and creator (B), category, tags and themes (C), description (D); English stemming. */
+    /**
+     * Name (A), keywords and creator (B), category, tags and themes (C), description (D), English
+     * stemming; and one token per filter value (`_k<kind>`, `_g<game>`, `_x0|1`, `_m<creator>`,
+     * `_c<category>` for it and each above it, `_t<tag>`), which no visitor's word can be, so one GIN
+     * lookup answers words and filters together.
+     */
     document: tsvector('document').notNull(),
   },
   (t) => [
     index('search_entries_document_idx').using('gin', t.document),
-    index('search_entries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('search_entries_category_ids_idx').using('gin', t.category_ids),
-    index('search_entries_tag_ids_idx').using('gin', t.tag_ids),
     index('search_entries_newest_idx').on(t.publish_at.desc(), t.submission_id.desc()),
     index('search_entries_name_idx').on(sql`lower(${t.name})`, t.submission_id),
-    index('search_entries_creator_idx').on(t.creator_id),
   ],
+);
+
+/**
+ * The words of the indexed names, for typos: a visitor's word the index does not hold is looked up
+ * here by trigram similarity, and the close words join the search (the PostgreSQL documentation's
+ * "separate words table"). Added to as documents are written; a word of a name gone matches nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
 
 /**

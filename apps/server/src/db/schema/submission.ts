@@ -267,6 +267,8 @@ export const images = pgTable(
     height: integer('height'),
     sha256: text('sha256').notNull(),
     storage_key: text('storage_key').notNull(),
+    /** What the picture shows, in the creator's words (SPEC 7's image update); empty without one. */
+    caption: text('caption').notNull().default(''),
     ...timestamps,
     ...deletedAt,
   },

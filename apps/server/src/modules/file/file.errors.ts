@@ -42,6 +42,11 @@ export const fileError = defineErrors({
   FILE_UPLOAD_LOST: { category: 'conflict', message: (p: { filename: string }) => `“${p.filename}” could not be kept. Please upload it again.` },
   OBJECT_GUID_NOT_FOUND: { category: 'not_found', message: (p: { id: number }) => `Object GUID ${p.id} was not found.` },
   OBJECT_GUID_INVALID: { category: 'validation', field: 'object_guid', message: () => OBJECT_GUID_MESSAGE },
+  OBJECT_GUID_FROM_FILE: {
+    category: 'conflict',
+    field: 'object_guid',
+    message: () => 'This object GUID was read from one of the creation’s files; it changes when the file does.',
+  },
   OBJECT_GUID_DUPLICATE: {
     category: 'validation',
     field: 'object_guid',

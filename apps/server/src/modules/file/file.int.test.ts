@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileLogs, files, fileVersions, logs } from '../../db/schema/index';
-import { buildMember, buildSubmission } from '../../test/factories';
+import { fileLogs, files, fileVersions, logs, objectGuids } from '../../db/schema/index';
+import { buildMember, buildSubmission, buildSubmissionFile } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { pngBytes, sims4PackageBytes, storedFiles } from '../../test/uploads';
 
@@ -163,6 +163,27 @@ describe('object GUIDs', () => {
     expect(stranger.errors?.[0]?.extensions?.code).toBe('NOT_OWNER');
     const del = await server.gql('mutation ($id: Int!) { deleteObjectGuid(id: $id) }', { id: created.data!.createObjectGuid.id }, { token: owner.token });
     expect(del.data!.deleteObjectGuid).toBe(true);
+  });
+
+  it('are corrected with updateObjectGuid (SPEC 7) under the same rules; one read from a file is the file’s', async () => {
+    const db = server.database.db;
+    const submission = await buildSubmission(db, owner.id);
+    const UPDATE = 'mutation ($id: Int!, $g: String!) { updateObjectGuid(id: $id, object_guid: $g) { id object_guid } }';
+    const typed = (await server.gql(CREATE_GUID, { s: submission, g: '0xAAAA' }, { token: owner.token })).data!.createObjectGuid;
+    await server.gql(CREATE_GUID, { s: submission, g: '0xBBBB' }, { token: owner.token });
+    const fixed = await server.gql(UPDATE, { id: typed.id, g: '0x00000000000000CC' }, { token: owner.token });
+    expect(fixed.data!.updateObjectGuid).toEqual({ id: typed.id, object_guid: '00000000000000cc' });
+    expect((await server.gql(UPDATE, { id: typed.id, g: 'bbbb' }, { token: owner.token })).errors?.[0]?.extensions?.code).toBe('OBJECT_GUID_DUPLICATE');
+    expect((await server.gql(UPDATE, { id: typed.id, g: 'zz' }, { token: owner.token })).errors?.[0]?.extensions?.code).toBe('OBJECT_GUID_INVALID');
+    expect((await server.gql(UPDATE, { id: typed.id, g: 'dd' }, { token: other.token })).errors?.[0]?.extensions?.code).toBe('NOT_OWNER');
+    expect((await server.gql(UPDATE, { id: 987654, g: 'dd' }, { token: owner.token })).errors?.[0]?.extensions?.code).toBe('OBJECT_GUID_NOT_FOUND');
+    const fileId = await buildSubmissionFile(db, submission);
+    const [fromFile] = await db.insert(objectGuids).values({ submission_id: submission, object_guid: '00000000000000ee', file_id: fileId }).returning();
+    const refused = await server.gql(UPDATE, { id: fromFile!.id, g: 'ff' }, { token: owner.token });
+    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'OBJECT_GUID_FROM_FILE' } });
+    const history = await db.select({ action: logs.action, previous: logs.previous_values, next: logs.new_values }).from(logs).where(and(eq(logs.entity, 'object_guid'), eq(logs.entity_id, typed.id)));
+    expect(history.map((h) => h.action)).toEqual(['created', 'updated']);
+    expect(history[1]).toMatchObject({ previous: { object_guid: '000000000000aaaa' }, next: { object_guid: '00000000000000cc' } });
   });
 });
 

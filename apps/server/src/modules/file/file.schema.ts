@@ -266,6 +266,13 @@ builder.mutationFields((t) => ({
     args: { submission_id: t.arg.int({ required: true }), object_guid: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => objectGuidService.createObjectGuid(ctx, args.submission_id, args.object_guid),
   }),
+  updateObjectGuid: t.field({
+    type: ObjectGuidRef,
+    description: 'Corrects an object GUID the creator typed (one read from a file is refused).',
+    authScopes: policy.signedIn,
+    args: { id: t.arg.int({ required: true }), object_guid: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => objectGuidService.updateObjectGuid(ctx, args.id, args.object_guid),
+  }),
   deleteObjectGuid: t.boolean({
     authScopes: policy.signedIn,
     args: { id: t.arg.int({ required: true }) },

@@ -40,6 +40,38 @@ export async function createObjectGuid(ctx: Context, submissionId: number, objec
   });
 }
 
+/**
+ * Corrects an object GUID the creator typed (SPEC 7's "update of object guids"). One read from a
+ * file is the file's and is refused; the new value follows the same rules as a new one.
+ */
+export async function updateObjectGuid(ctx: Context, id: number, objectGuid: string): Promise<ObjectGuidRow> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(objectGuids).where(eq(objectGuids.id, id));
+    if (!row) throw fileError('OBJECT_GUID_NOT_FOUND', { id });
+    const s = await beginEdit(ctx, row.submission_id, tx);
+    if (row.file_id !== null) throw fileError('OBJECT_GUID_FROM_FILE', {});
+    const guid = normaliseObjectGuid(objectGuid);
+    if (!guid) throw fileError('OBJECT_GUID_INVALID', {});
+    if (guid === row.object_guid) return row;
+    const [existing] = await tx
+      .select({ id: objectGuids.id })
+      .from(objectGuids)
+      .where(and(eq(objectGuids.submission_id, s.id), eq(objectGuids.object_guid, guid)));
+    if (existing) throw fileError('OBJECT_GUID_DUPLICATE', { guid });
+    const [updated] = await tx.update(objectGuids).set({ object_guid: guid }).where(eq(objectGuids.id, id)).returning();
+    await writeLog(tx, {
+      submission_id: s.id,
+      member_id: ctx.auth.member!.id,
+      entity: 'object_guid',
+      entity_id: id,
+      action: 'updated',
+      previous_values: { object_guid: row.object_guid },
+      new_values: { object_guid: guid },
+    });
+    return updated!;
+  });
+}
+
 export async function deleteObjectGuid(ctx: Context, id: number): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(objectGuids).where(eq(objectGuids.id, id));

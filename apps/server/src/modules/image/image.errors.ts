@@ -31,6 +31,11 @@ export const imageError = defineErrors({
   },
   HOTSPOT_NOT_FOUND: { category: 'not_found', message: (p: { id: number }) => `Hotspot ${p.id} was not found.` },
   /** `validation` maps each field of the hotspot to its messages; the first one is the message. */
+  IMAGE_INVALID: {
+    category: 'validation',
+    message: (p: { validation: Record<string, string[]> }) => Object.values(p.validation)[0]?.[0] ?? 'The image’s details are not valid.',
+    extensions: (p) => ({ validation: p.validation }),
+  },
   HOTSPOT_INVALID: {
     category: 'validation',
     message: (p: { validation: Record<string, string[]> }) => Object.values(p.validation)[0]?.[0] ?? 'The hotspot is not valid.',

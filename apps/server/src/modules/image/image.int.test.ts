@@ -191,6 +191,32 @@ describe('deleteSubmissionImage and setImageOrder', () => {
   });
 });
 
+describe('updateSubmissionImage', () => {
+  const UPDATE = 'mutation ($id: Int!, $caption: String!) { updateSubmissionImage(id: $id, caption: $caption) { id ord caption hotspots { id url } } }';
+
+  it('changes the caption and keeps the picture, its place and its hotspots; logged; bad words and strangers refused', async () => {
+    const submission = await buildSubmission(server.database.db, owner.id);
+    await uploadOk(submission, await jpegBytes(10));
+    const image = await uploadOk(submission, await jpegBytes(20));
+    const spot = await server.gql('mutation ($image: Int!) { createImageHotspot(image_id: $image, url: "https://example.com/lamp", x: 0.5, y: 0.5) { id } }', { image: image.id }, { token: owner.token });
+    const res = await server.gql(UPDATE, { id: image.id, caption: '  The lamp, lit at night  ' }, { token: owner.token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.updateSubmissionImage).toEqual({ id: image.id, ord: 2, caption: 'The lamp, lit at night', hotspots: [{ id: spot.data!.createImageHotspot.id, url: 'https://example.com/lamp' }] });
+    const listed = await server.gql(`query ($id: Int!) { submissionProperties(id: $id) { images { id caption } } }`, { id: submission }, { token: owner.token });
+    expect(listed.data!.submissionProperties.images).toEqual([
+      { id: expect.any(Number), caption: '' },
+      { id: image.id, caption: 'The lamp, lit at night' },
+    ]);
+    const bad = await server.gql(UPDATE, { id: image.id, caption: 'Lamp <script>' }, { token: owner.token });
+    expect(bad.errors?.[0]).toMatchObject({ extensions: { code: 'IMAGE_INVALID', category: 'validation', validation: { caption: [expect.stringContaining('The caption')] } } });
+    expect((await server.gql(UPDATE, { id: image.id, caption: 'x'.repeat(201) }, { token: owner.token })).errors?.[0]?.extensions?.code).toBe('IMAGE_INVALID');
+    expect((await server.gql(UPDATE, { id: image.id, caption: 'Mine now' }, { token: other.token })).errors?.[0]?.extensions?.code).toBe('NOT_OWNER');
+    const history = await server.database.db.select({ action: logs.action, next: logs.new_values }).from(logs).where(and(eq(logs.entity, 'image'), eq(logs.entity_id, image.id)));
+    expect(history.map((h) => h.action)).toEqual(['created', 'updated']);
+    expect(history[1]!.next).toEqual({ caption: 'The lamp, lit at night' });
+  });
+});
+
 describe('hotspots', () => {
   const CREATE_SPOT = `mutation ($image: Int!, $url: String!, $title: String, $x: Float!, $y: Float!) {
     createImageHotspot(image_id: $image, url: $url, title: $title, x: $x, y: $y) { id submission_id url title x y }

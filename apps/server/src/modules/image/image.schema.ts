@@ -23,6 +23,7 @@ export const ImageRef = builder.objectRef<imageService.ImageView>('Image').imple
     id: t.exposeInt('id'),
     ord: t.exposeInt('ord'),
     filename: t.exposeString('filename'),
+    caption: t.exposeString('caption', { description: 'What the picture shows, in the creator’s words; empty without one.' }),
     mimetype: t.exposeString('mimetype'),
     filesize: t.exposeInt('filesize'),
     created_at: t.field({ type: 'DateTime', resolve: (i) => i.created_at }),
@@ -59,6 +60,13 @@ builder.mutationFields((t) => ({
       file: t.arg({ type: 'Upload', required: true, extensions: { upload: 'image' } }),
     },
     resolve: (_root, args, ctx) => imageService.createSubmissionImage(ctx, args.submission_id, args.file),
+  }),
+  updateSubmissionImage: t.field({
+    type: ImageRef,
+    description: 'Changes an image’s caption; the picture, its place and its hotspots are kept.',
+    authScopes: policy.signedIn,
+    args: { id: t.arg.int({ required: true }), caption: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => imageService.updateSubmissionImage(ctx, args.id, { caption: args.caption }),
   }),
   deleteSubmissionImage: t.boolean({
     description: 'Deletes an image (kept in history); the others close up.',

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import {
   imageHotspotInput,
   imageHotspotUpdateInput,
+  imageUpdateInput,
   MAX_IMAGE_PIXELS,
   sniffImageType,
   validationMap,
@@ -186,6 +187,25 @@ async function renumber(tx: DbOrTx, submissionId: number): Promise<void> {
       from ${images} where submission_id = ${submissionId} and deleted_at is null
     ) as ranked
     where ${images.id} = ranked.id and ${images.ord} <> ranked.position`);
+}
+
+/**
+ * Changes an image's own details (SPEC 7's "update of submission images"): its caption. The picture,
+ * its place and its hotspots are kept.
+ */
+export async function updateSubmissionImage(ctx: Context, id: number, input: { caption: string }): Promise<ImageView> {
+  return ctx.db.transaction(async (tx) => {
+    const { image, submission } = await imageForEdit(ctx, tx, id);
+    const parsed = imageUpdateInput.safeParse(input);
+    if (!parsed.success) throw imageError('IMAGE_INVALID', { validation: validationMap(parsed.error.issues, '') });
+    const diff = changes(image, parsed.data);
+    let row = image;
+    if (diff) {
+      [row] = (await tx.update(images).set(parsed.data).where(eq(images.id, id)).returning()) as [ImageRow];
+      await writeLog(tx, { submission_id: submission.id, member_id: ctx.auth.member!.id, entity: 'image', entity_id: id, action: 'updated', ...diff });
+    }
+    return (await withHotspots(tx, [row], isPublished(submission)))[0]!;
+  });
 }
 
 /** Soft-deletes an image; the others close up so the order stays 1..n. */

@@ -20,7 +20,7 @@ export const memberError = defineErrors({
   LOGIN_KEY_DISABLED: { category: 'authentication', message: () => 'Signing in from the main site is not set up on this portal.' },
   LOGIN_KEY_INVALID: {
     category: 'authentication',
-    message: () => 'This sign-in link is invalid or has expired. Please sign in again on the main site.',
+    message: () => 'This sign-in link is invalid, has expired or was already used. Please sign in again from the main site.',
   },
 });
 export type MemberErrorCode = ErrorCodeOf<typeof memberError>;

@@ -143,7 +143,7 @@ describe('getApiKey', () => {
     const m = await buildMember(server.database.db);
     const res = await server.gql(GET, { id: m.id, key: makeKey(m.id) });
     expect(res.data).toBeNull();
-    expect(res.errors![0]!.message).toBe('This sign-in link is invalid or has expired. Please sign in again on the main site.');
+    expect(res.errors![0]!.message).toBe('This sign-in link is invalid, has expired or was already used. Please sign in again from the main site.');
   });
 });
 

@@ -243,6 +243,30 @@ describe('staff searches', () => {
     const withQueue = await server.gql(ITEMS, { q: { queue: 'waiting' } }, { token: admin });
     expect(withQueue.errors![0]!.extensions!.category).toBe('validation');
   });
+
+  it('a `like` term with wildcards of its own is the pattern it is; one without is looked for anywhere', async () => {
+    const db = server.database.db;
+    const owner = (await buildMember(db)).id;
+    const sofa = await buildSubmission(db, owner, { name: 'Quilted Sofa' });
+    const sale = await buildSubmission(db, owner, { name: 'Lamp 50% off' });
+    const mine = { field: 'member_id', operator: '=', value: owner };
+    const found = async (query: string, value: string) => {
+      const res = await server.gql(query, { q: { terms: [mine, { field: 'name', operator: 'like', value }], first: 100 } }, { token: admin });
+      expect(res.errors).toBeUndefined();
+      return (query === ITEMS ? res.data!.itemsSearch : res.data!.newItemsSearch).data.map((d: { id: number }) => d.id).sort();
+    };
+    for (const query of [ITEMS, SEARCH]) {
+      expect(await found(query, '%Sofa%')).toEqual([sofa]);
+      expect(await found(query, 'sofa')).toEqual([sofa]);
+      expect(await found(query, 'Quilted%')).toEqual([sofa]);
+      expect(await found(query, '%Qu_lted%')).toEqual([sofa]);
+      expect(await found(query, 'Sofa%')).toEqual([]);
+      expect(await found(query, '50\\% off')).toEqual([sale]);
+      expect(await found(query, '%')).toEqual([sofa, sale].sort());
+    }
+    const count = await server.gql(COUNT, { q: { terms: [mine, { field: 'name', operator: 'like', value: '%sofa' }] } }, { token: admin });
+    expect(count.data!.newItemsCount).toBe(1);
+  });
 });
 
 describe('each queue is behind its page permission', () => {

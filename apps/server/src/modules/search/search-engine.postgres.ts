@@ -1,18 +1,20 @@
-import { MAX_FACETS, queryWords, tsQueryText, type SearchableKind, type SearchDocument } from '@corner/domain';
-import { count, inArray, sql, type SQL } from 'drizzle-orm';
+import { MAX_FACETS, queryWords, tsQueryText, typoAlternatives, type QueryWord, type SearchableKind, type SearchDocument } from '@corner/domain';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { fromExcluded } from '../../db/sql';
-import { searchEntries } from '../../db/schema/index';
+import { searchEntries, searchWords } from '../../db/schema/index';
 import type { SearchAnswer, SearchEngine, SearchFacet, SearchQuery } from './search-engine';
 
 /** Rows written per statement. */
 const UPSERT_CHUNK = 500;
 /**
- * A word this similar to a word of the name (pg_trgm's word similarity, 0 to 1) matches even when
- * its stem does not: typos ("velvit sofa").
+ * Index words at least this similar (pg_trgm's trigram similarity, 0 to 1) to a word the index does
+ * not hold are its typo candidates; of those, the ones within its edit allowance join the search.
  */
-const TYPO_SIMILARITY = 0.45;
+const TYPO_CANDIDATE_SIMILARITY = 0.25;
+/** Typo candidates looked at per word. */
+const TYPO_CANDIDATES = 20;
 
 type EntryRow = Omit<typeof searchEntries.$inferSelect, 'document'>;
 /** Every column but the text vector, which only the database reads. */
@@ -22,11 +24,12 @@ const ENTRY_COLUMNS = sql.raw(
 
 /**
  * The default engine: PostgreSQL full-text search in the portal's own database (`search_entries`,
- * migration 0018). A document's text vector weighs its name (A) over its keywords and creator (B),
- * its category, tags and themes (C) and its description (D), with English stemming; every word must
- * match, the last also as a prefix. pg_trgm's word similarity on the name catches typos. Filters
- * are GIN array containment (categories above a document are stored with it, so a category finds
- * its subcategories'), facets one grouped count over the matches.
+ * migrations 0018 and 0021). A document's text vector weighs its name (A) over its keywords and
+ * creator (B), its category, tags and themes (C) and its description (D), with English stemming,
+ * and holds one token per filter value (filterTokens), so ONE GIN lookup finds what matches every
+ * word and every filter. Every word must match, the last also as a prefix; a word the index does
+ * not hold may be a typo of close words of the names (`search_words`), which then count too.
+ * Matches are read once (a materialized CTE) for the page, the exact total and both facets.
  */
 export function postgresSearchEngine(db: DbOrTx): SearchEngine {
   return {
@@ -39,7 +42,8 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
 
     async upsert(documents) {
       for (let i = 0; i < documents.length; i += UPSERT_CHUNK) {
-        const values = documents.slice(i, i + UPSERT_CHUNK).map(entryOf);
+        const chunk = documents.slice(i, i + UPSERT_CHUNK);
+        const values = chunk.map(entryOf);
         await db
           .insert(searchEntries)
           .values(values)
@@ -47,6 +51,13 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
             target: searchEntries.submission_id,
             set: fromExcluded(Object.keys(values[0]!).filter((k) => k !== 'submission_id')),
           });
+        // The words a typo may be of: those of names, keywords, creators, categories, tags and themes.
+        const words = chunk.map((d) => [d.name, d.keywords, d.creatorName, d.categoryPath, ...d.tags, ...d.themes].join(' ')).join(' ');
+        await db.execute(sql`
+          insert into ${searchWords} (word)
+          select distinct w from unnest(tsvector_to_array(to_tsvector('simple', ${words}))) as w
+          where length(w) between 3 and 40 and w !~ '^[0-9]+$'
+          on conflict (word) do nothing`);
       }
     },
 
@@ -64,76 +75,86 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
     },
 
     async search(query) {
-      const where = conditionsOf(query, await meaningfulWords(db, query.text));
-      const tsq = query.text ? tsQueryText(query.text) : null;
-      const words = query.text ? queryWords(query.text).join(' ') : '';
-      const order =
-        query.sort === 'name'
-          ? sql`lower(${searchEntries.name}), ${searchEntries.submission_id}`
-          : query.sort === 'relevance' && tsq
-            ? sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', ${searchEntries.document}, to_tsquery('english', ${tsq})) + word_similarity(${words}, ${searchEntries.name}) desc, ${searchEntries.publish_at} desc, ${searchEntries.submission_id} desc`
-            : sql`${searchEntries.publish_at} desc, ${searchEntries.submission_id} desc`;
-      const offset = (query.page - 1) * query.first;
       return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`));
-        const page = await rows<EntryRow>(tx, sql`select ${ENTRY_COLUMNS} from ${searchEntries} where ${where} order by ${order} limit ${query.first} offset ${offset}`);
-        const [totals] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${searchEntries} where ${where}`);
-        const categories = await facet(tx, searchEntries.category_ids, where);
-        const tags = await facet(tx, searchEntries.tag_ids, where);
-        return { documents: page.map(documentOf), total: totals!.n, categories, tags } satisfies SearchAnswer;
+        const words = query.text ? await wordsOf(tx, query.text) : [];
+        const text = tsQueryText(words);
+        // Punctuation alone is no word: nothing matches. Stop words alone ("the") match everything.
+        if (query.text && queryWords(query.text).length === 0) return { documents: [], total: 0, categories: [], tags: [] } satisfies SearchAnswer;
+        const filters = filterQuery(query);
+        const textQuery = text ? sql`to_tsquery('english', ${text})` : null;
+        const match =
+          textQuery && filters ? sql`e.document @@ (${textQuery} && ${filters}::tsquery)` : textQuery ? sql`e.document @@ ${textQuery}` : filters ? sql`e.document @@ ${filters}::tsquery` : sql`true`;
+        const rank = query.sort === 'relevance' && textQuery ? sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', e.document, ${textQuery})` : sql`0::real`;
+        const order =
+          query.sort === 'name'
+            ? sql`m.sort_name, m.submission_id`
+            : query.sort === 'relevance' && textQuery
+              ? sql`m.rank desc, m.publish_at desc, m.submission_id desc`
+              : sql`m.publish_at desc, m.submission_id desc`;
+        const offset = (query.page - 1) * query.first;
+        const facet = (column: 'category_ids' | 'tag_ids') => sql`(
+          select coalesce(json_agg(json_build_object('id', f.id, 'count', f.n) order by f.n desc, f.id), '[]'::json)
+          from (select x.id, count(*)::int as n from m cross join lateral unnest(m.${sql.raw(column)}) as x(id)
+                group by x.id order by count(*) desc, x.id limit ${MAX_FACETS}) f)`;
+        const [answer] = await rows<{ total: number; ids: number[] | null; categories: SearchFacet[]; tags: SearchFacet[] }>(
+          tx,
+          sql`with m as materialized (
+                select e.submission_id, e.publish_at, e.category_ids, e.tag_ids, ${rank} as rank,
+                       ${query.sort === 'name' ? sql`lower(e.name)` : sql`null::text`} as sort_name
+                from ${searchEntries} e where ${match})
+              select (select count(*)::int from m) as total,
+                     (select array_agg(p.submission_id order by p.ord) from (
+                        select m.submission_id, row_number() over (order by ${order}) as ord from m order by ${order} limit ${query.first} offset ${offset}) p) as ids,
+                     ${facet('category_ids')} as categories,
+                     ${facet('tag_ids')} as tags`,
+        );
+        const ids = (answer!.ids ?? []).map(Number);
+        const found = ids.length ? await rows<EntryRow>(tx, sql`select ${ENTRY_COLUMNS} from ${searchEntries} where submission_id = any(${`{${ids.join(',')}}`}::int[])`) : [];
+        const byId = new Map(found.map((r) => [Number(r.submission_id), r]));
+        return {
+          documents: ids.flatMap((id) => (byId.has(id) ? [documentOf(byId.get(id)!)] : [])),
+          total: answer!.total,
+          categories: answer!.categories,
+          tags: answer!.tags,
+        } satisfies SearchAnswer;
       });
     },
   };
 }
 
 /**
- * The words of a query the English dictionary keeps: a stop word ("the", "for") has no stem and
- * matches everything. Asked before the search, so its conditions hold only what the indexes answer.
+ * The words of a query the English dictionary keeps (a stop word, "the", has no stem and matches
+ * everything), each with the index's close words when the index does not hold it: a typo's
+ * alternatives. One statement, whatever the number of words.
  */
-async function meaningfulWords(db: DbOrTx, text: string | null | undefined): Promise<Set<string>> {
-  const words = text ? queryWords(text) : [];
-  if (words.length === 0) return new Set();
-  const kept = await rows<{ word: string }>(
-    db,
-    sql`select w as word from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) as w where numnode(to_tsquery('english', w)) > 0`,
+async function wordsOf(tx: DbOrTx, text: string): Promise<QueryWord[]> {
+  const words = queryWords(text);
+  await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${TYPO_CANDIDATE_SIMILARITY}`));
+  const found = await rows<{ word: string; meaningful: boolean; candidates: string[] | null }>(
+    tx,
+    sql`select w.word, numnode(to_tsquery('english', w.word)) > 0 as meaningful,
+               case when exists (select 1 from ${searchWords} s where s.word = w.word) then null
+                    else array(select s.word from ${searchWords} s where s.word % w.word order by s.word <-> w.word limit ${TYPO_CANDIDATES}) end as candidates
+        from unnest(${`{${words.join(',')}}`}::text[]) with ordinality as w(word, ord) order by w.ord`,
   );
-  return new Set(kept.map((k) => k.word));
+  return found.filter((w) => w.meaningful).map((w) => ({ word: w.word, alternatives: typoAlternatives(w.word, w.candidates ?? []) }));
 }
 
-/**
- * Every condition of a query, joined with AND. Each word the dictionary keeps must match: its stem
- * in the text vector (the last word as a prefix too), or, for a typo, the name by pg_trgm's word
- * similarity (TYPO_SIMILARITY, set for the statement). Both are answered by GIN indexes.
- */
-function conditionsOf(query: SearchQuery, meaningful: ReadonlySet<string>): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (query.text) {
-    const words = queryWords(query.text);
-    if (words.length === 0) parts.push(sql`false`);
-    words.forEach((word, i) => {
-      if (!meaningful.has(word)) return;
-      const tsq = i === words.length - 1 ? `${word}:*` : word;
-      parts.push(sql`(${searchEntries.document} @@ to_tsquery('english', ${tsq}) or ${word} <% ${searchEntries.name})`);
-    });
-  }
-  if (query.categoryId != null) parts.push(sql`${searchEntries.category_ids} @> array[${query.categoryId}]::int[]`);
-  if (query.tagIds?.length) parts.push(sql`${searchEntries.tag_ids} @> ${sql`array[${sql.join(query.tagIds.map((id) => sql`${id}`), sql`, `)}]::int[]`}`);
-  if (query.kind) parts.push(sql`${searchEntries.kind} = ${query.kind}`);
-  if (query.game != null) parts.push(sql`${searchEntries.game} = ${query.game}`);
-  if (query.creatorId != null) parts.push(sql`${searchEntries.creator_id} = ${query.creatorId}`);
-  if (query.exclusive != null) parts.push(sql`${searchEntries.exclusive} = ${query.exclusive}`);
-  return sql.join(parts, sql` and `);
+/** A document's filter tokens: values no visitor's word can be (words are letters and digits only). */
+function filterTokens(d: SearchDocument): string[] {
+  return [`_k${d.kind}`, `_g${d.game}`, `_x${d.exclusive ? 1 : 0}`, `_m${d.creatorId}`, ...d.categoryIds.map((id) => `_c${id}`), ...d.tagIds.map((id) => `_t${id}`)];
 }
 
-/** How many matches carry each id of an array column, the largest MAX_FACETS. */
-async function facet(db: DbOrTx, column: typeof searchEntries.category_ids | typeof searchEntries.tag_ids, where: SQL): Promise<SearchFacet[]> {
-  return rows<SearchFacet>(
-    db,
-    sql`select f.id::int as id, count(*)::int as count
-        from ${searchEntries} cross join lateral unnest(${column}) as f(id)
-        where ${where}
-        group by f.id order by count(*) desc, f.id limit ${MAX_FACETS}`,
-  );
+/** A query's filters as a tsquery of filter tokens (all of them), or null without filters. */
+function filterQuery(query: SearchQuery): string | null {
+  const tokens: string[] = [];
+  if (query.categoryId != null) tokens.push(`_c${query.categoryId}`);
+  for (const id of query.tagIds ?? []) tokens.push(`_t${id}`);
+  if (query.kind) tokens.push(`_k${query.kind}`);
+  if (query.game != null) tokens.push(`_g${query.game}`);
+  if (query.creatorId != null) tokens.push(`_m${query.creatorId}`);
+  if (query.exclusive != null) tokens.push(`_x${query.exclusive ? 1 : 0}`);
+  return tokens.length ? tokens.map((t) => `'${t}'`).join(' & ') : null;
 }
 
 function entryOf(d: SearchDocument) {
@@ -159,7 +180,8 @@ function entryOf(d: SearchDocument) {
     document: sql`setweight(to_tsvector('english', ${d.name}), 'A')
       || setweight(to_tsvector('english', ${`${d.keywords} ${d.creatorName}`}), 'B')
       || setweight(to_tsvector('english', ${[d.categoryPath, ...d.tags, ...d.themes].join(' ')}), 'C')
-      || setweight(to_tsvector('english', ${d.description}), 'D')` as unknown as string,
+      || setweight(to_tsvector('english', ${d.description}), 'D')
+      || array_to_tsvector(${`{${filterTokens(d).join(',')}}`}::text[])` as unknown as string,
   };
 }
 

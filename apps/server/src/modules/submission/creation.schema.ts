@@ -154,6 +154,21 @@ builder.mutationFields((t) => {
       args: { id: creationId(), children: t.arg({ type: [SetChildInput], required: true }) },
       resolve: (_r, a, ctx) => service.updateSetChildren(ctx, a.id, a.children),
     }),
+    createSubmission: t.field({
+      type: SubmissionPropertiesRef,
+      description: 'SPEC 7’s generic create: the same as createNewItem, createSetItem (with set_id), createSet, createLot, createRoom, createSim or createMod, by model_type.',
+      authScopes: policy.signedIn,
+      args: {
+        model_type: t.arg.string({ required: true, description: 'item, set_item, set, lot, room, sim or mod.' }),
+        set_id: t.arg.int({ description: 'For a set_item: the set creation id.' }),
+        name: t.arg.string({ required: true }),
+        description: t.arg.string({ required: true }),
+        is_recolor: t.arg.boolean(),
+        max_polycount: t.arg.int(),
+      },
+      resolve: (_r, a, ctx) =>
+        service.createSubmissionOfKind(ctx, { model_type: a.model_type, set_id: a.set_id, name: a.name, description: a.description, is_recolor: a.is_recolor ?? undefined, max_polycount: a.max_polycount ?? undefined }),
+    }),
     updateLot: t.field({
       type: SubmissionPropertiesRef,
       authScopes: policy.signedIn,

@@ -54,7 +54,7 @@ export const submissionError = defineErrors({
   },
   SUBMISSION_INCOMPLETE: {
     category: 'validation',
-    message: (p: { missing: MissingItem[] }) => `This creation cannot be submitted yet: ${p.missing.map((m) => m.message).join('; ')}.`,
+    message: (p: { missing: MissingItem[] }) => `This creation cannot be submitted yet: ${[...new Set(p.missing.map((m) => m.message))].join('; ')}.`,
     extensions: (p) => ({ missing: p.missing }),
   },
   /** The automatic checks (issue 15) that fail: each says what to do. */

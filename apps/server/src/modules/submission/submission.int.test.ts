@@ -68,6 +68,31 @@ describe('creating', () => {
     expect(bad.errors![0]!.message).toBe('Name contains characters that are not allowed: "%", "<", ">".');
   });
 
+  it('createSubmission and updateSubmission (SPEC 7’s names) are the kind-specific create and updateSubmissionProperties', async () => {
+    const CREATE = `mutation ($t: String!, $set: Int, $recolor: Boolean) {
+      r: createSubmission(model_type: $t, set_id: $set, name: "Generic one", description: "Made through the generic create", is_recolor: $recolor) { id model_type status name creator { MemberID } } }`;
+    const item = await server.gql(CREATE, { t: 'item', recolor: true }, { token: creator.token });
+    expect(item.data!.r).toMatchObject({ model_type: 'item', status: 'CREATED', name: 'Generic one', creator: { MemberID: creator.id } });
+    const read = await server.gql('query ($id: Int!) { item(id: $id) { ... on NewItem { is_recolor } } }', { id: item.data!.r.id }, { token: creator.token });
+    expect(read.data!.item).toEqual({ is_recolor: true });
+    const set = (await server.gql(CREATE, { t: 'set' }, { token: creator.token })).data!.r;
+    const child = await server.gql(CREATE, { t: 'set_item', set: set.id }, { token: creator.token });
+    expect(child.data!.r.model_type).toBe('set_item');
+    const orphan = await server.gql(CREATE, { t: 'set_item' }, { token: creator.token });
+    expect(orphan.errors![0]!.extensions).toMatchObject({ category: 'validation', validation: { set_id: [expect.any(String)] } });
+    const unknown = await server.gql(CREATE, { t: 'castle' }, { token: creator.token });
+    expect(unknown.errors![0]!.message).toBe('“castle” is not a kind of creation. Use one of item, set, lot, room, sim, mod, set_item.');
+
+    const updated = await server.gql(
+      'mutation ($id: Int!) { updateSubmission(id: $id, input: { keywords: "generic, alias" }) { keywords } }',
+      { id: item.data!.r.id },
+      { token: creator.token },
+    );
+    expect(updated.data!.updateSubmission).toEqual({ keywords: 'generic, alias' });
+    const stranger = await server.gql('mutation ($id: Int!) { updateSubmission(id: $id, input: { keywords: "mine" }) { id } }', { id: item.data!.r.id }, { token: other.token });
+    expect(stranger.errors![0]!.extensions!.code).toBe('NOT_OWNER');
+  });
+
   it('refuses anonymous callers', async () => {
     const res = await server.gql('mutation { createLot(name: "Lot", description: "A lot") { id } }');
     expect(res.errors![0]!.extensions).toMatchObject({ category: 'authorization' });
@@ -122,8 +147,10 @@ describe('editing', () => {
       themes: [theme.id],
       collections: [collection.id],
       required_items: [
-        { type: 'url', download: 'https://main.example/downloads/details/id/1234567/sofa-mesh/', title: 'Sofa mesh' },
+        { type: 'url', download: `${server.config.MAIN_SITE_URL.replace('://', '://www.')}/downloads/details/id/1234567/sofa-mesh/`, title: 'Sofa mesh' },
         { type: 'old_item_id', download: '987' },
+        // Another site's address with the same shape stays an address.
+        { type: 'url', download: 'https://other.example/downloads/details/id/7654321/lamp/', title: 'Lamp' },
       ],
     });
     expect(res.errors).toBeUndefined();
@@ -134,8 +161,9 @@ describe('editing', () => {
     expect(p.themes).toEqual([{ name: theme.name }]);
     expect(p.collections).toEqual([{ name: 'Cosy Autumn' }]);
     expect(p.required_items).toEqual([
-      { type: 'url', download: '1234567', title: 'Sofa mesh' },
+      { type: 'id', download: '1234567', title: 'Sofa mesh' },
       { type: 'old_item_id', download: '987', title: null },
+      { type: 'url', download: 'https://other.example/downloads/details/id/7654321/lamp/', title: 'Lamp' },
     ]);
     const hair = await leafCategory('Female Hair');
     await update(s.id, { category_id: hair.id });
@@ -184,11 +212,14 @@ describe('submitting', () => {
   it('lists what is missing, refuses to submit until complete, then submits and withdraws', async () => {
     const lot = await create('lot');
     const missing = lot.missing_items.map((m: any) => m.message);
-    expect(missing).toEqual(['Missing category', 'Missing keywords', 'Missing images', 'Missing lot furnished value', 'Missing lot value', 'Missing lot number of floors', 'Missing lot size', 'Missing tags']);
+    expect(missing).toEqual(['Missing description', 'Missing keywords', 'Missing images', 'Missing lot furnished value', 'Missing lot value', 'Missing lot number of floors', 'Missing lot size', 'Missing tags']);
     expect(lot.missing_items[2]).toMatchObject({ code: 'images', step: 3 });
     const refused = await server.gql(STATUS, { id: lot.id, status: 'SUBMITTED' }, { token: creator.token });
     expect(refused.errors![0]).toMatchObject({ extensions: { code: 'SUBMISSION_INCOMPLETE', category: 'validation' } });
-    expect(refused.errors![0]!.message).toContain('Missing images');
+    expect(refused.errors![0]!.message).toBe(
+      'This creation cannot be submitted yet: Missing description; Missing keywords; Missing images; Missing lot furnished value; Missing lot value; Missing lot number of floors; Missing lot size; Missing tags.',
+    );
+    expect(lot.missing_items.map((m: any) => m.code).slice(0, 2)).toEqual(['category', 'keywords']);
 
     const residential = await leafCategory('Residential Lots');
     await update(lot.id, { keywords: 'starter, family', category_id: residential.id, attributes: [residential.tag] });
@@ -232,7 +263,7 @@ describe('submitting', () => {
     const read = await server.gql('query ($id: Int!) { submissionProperties(id: $id) { missing_items { code message } } }', { id: set.id }, { token: creator.token });
     expect(read.data!.submissionProperties.missing_items).toEqual([
       { code: 'images', message: 'Missing images' },
-      { code: 'childTags', message: 'Missing tags on "Counter"' },
+      { code: 'childTags', message: 'Missing tags' },
     ]);
   });
 

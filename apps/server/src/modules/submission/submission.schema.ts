@@ -222,6 +222,13 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: SubmissionPropertiesInput, required: true }) },
     resolve: (_r, a, ctx) => service.updateSubmissionProperties(ctx, a.id, given(a.input)),
   }),
+  updateSubmission: t.field({
+    type: SubmissionPropertiesRef,
+    description: 'SPEC 7’s generic update: the same as updateSubmissionProperties.',
+    authScopes: policy.signedIn,
+    args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: SubmissionPropertiesInput, required: true }) },
+    resolve: (_r, a, ctx) => service.updateSubmissionProperties(ctx, a.id, given(a.input)),
+  }),
   addRequiredItem: t.field({
     type: [RequiredItemRef],
     description: "Adds one required download at the end of a creation's list, unless it is there already; returns the whole list.",

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { isQueueId, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
+import { isQueueId, likePattern, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { members, submissions } from '../../db/schema/index';
@@ -118,7 +118,7 @@ function termSql(term: QueryTerm, fields: Record<string, FieldType>): SQL {
     if (list.length === 0) return sql`false`;
     return sql`${column} in (${sql.join(list.map((v) => sql`${coerce(term.field, type, typeof v === 'string' ? v.trim() : v)}`), sql`, `)})`;
   }
-  if (op === 'like') return sql`${column}::text ilike ${`%${escapeLike(String(term.value))}%`}`;
+  if (op === 'like') return sql`${column}::text ilike ${likePattern(String(term.value))}`;
   const value = coerce(term.field, type, term.value);
   return sql`${column} ${sql.raw(op === '!=' ? '<>' : op)} ${value}`;
 }

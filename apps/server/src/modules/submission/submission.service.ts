@@ -4,6 +4,7 @@ import {
   itemFieldsInput,
   lotFieldsInput,
   missingItems,
+  normaliseRequiredItem,
   requiredItemInput,
   submissionPropertiesInput,
   validationMap,
@@ -45,7 +46,7 @@ import { changes, writeLog } from '../log/log.service';
 import { beginEdit, isOwner, loadSubmission, submissionForView, type SubmissionRow } from './submission.access';
 import { canDeleteSubmission } from './submission.policy';
 import { notEditable, submissionError } from './submission.errors';
-import { KIND_TABLES, loadKindRow, type CREATABLE_KINDS } from './submission.kinds';
+import { CREATABLE_KINDS, KIND_TABLES, loadKindRow } from './submission.kinds';
 
 /** Parses input with a domain rule, or throws Lighthouse validation errors naming each field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix = 'input'): z.infer<S> {
@@ -55,6 +56,24 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefi
 }
 
 type CreatableKind = (typeof CREATABLE_KINDS)[number];
+
+/**
+ * `createSubmission`, SPEC 7's generic create: the kind-specific create of `model_type` (a set's
+ * child with its `set_id`). Unknown kinds are refused naming the known ones.
+ */
+export async function createSubmissionOfKind(
+  ctx: Context,
+  input: { model_type: string; set_id?: number | null; name: string; description: string } & ItemFieldsInput,
+): Promise<SubmissionRow> {
+  const { model_type, set_id, ...rest } = input;
+  if (model_type === 'set_item') {
+    if (set_id == null) throw validationError({ set_id: ['A set’s item needs the set it belongs to (set_id).'] });
+    return createSetItem(ctx, { ...rest, set_id });
+  }
+  const kind = CREATABLE_KINDS.find((k) => k === model_type);
+  if (!kind) throw validationError({ model_type: [`“${model_type}” is not a kind of creation. Use one of ${[...CREATABLE_KINDS, 'set_item'].join(', ')}.`] });
+  return createSubmission(ctx, kind, rest);
+}
 
 /**
  * Creates a creation of any kind in CREATED, owned by the caller, with the defaults from the
@@ -298,7 +317,7 @@ export async function updateSubmissionProperties(ctx: Context, id: number, input
       await tx.update(submissions).set({ ...scalars, updated_at: new Date() }).where(eq(submissions.id, s.id));
       await writeLog(tx, { submission_id: s.id, member_id: ctx.auth.member!.id, entity: 'submission', entity_id: s.id, action: 'updated', ...diff });
     }
-    const listChanges = await replaceLists(tx, s.id, data);
+    const listChanges = await replaceLists(tx, s.id, data, ctx.config.MAIN_SITE_URL);
     if (listChanges.length) {
       await tx.update(submissions).set({ updated_at: new Date() }).where(eq(submissions.id, s.id));
       // The id lists keep what they were too: what changed in an update compares with the approved list.
@@ -371,10 +390,10 @@ export async function addRequiredItem(ctx: Context, submissionId: number, input:
     const s = await beginEdit(ctx, submissionId, tx);
     const item = parseInput(requiredItemInput, input, 'item');
     const current = await requiredItemsOf(tx, s);
-    const download = normaliseRequired(item.type, item.download);
-    if (current.some((r) => r.type === item.type && r.download === download)) return current;
+    const { type, download } = normaliseRequiredItem(item, ctx.config.MAIN_SITE_URL);
+    if (current.some((r) => r.type === type && r.download === download)) return current;
     const ord = current.reduce((max, r) => Math.max(max, r.ord + 1), 0);
-    await tx.insert(requiredItems).values({ submission_id: s.id, type: item.type, download, title: item.title?.trim() || null, ord });
+    await tx.insert(requiredItems).values({ submission_id: s.id, type, download, title: item.title?.trim() || null, ord });
     await tx.update(submissions).set({ updated_at: new Date() }).where(eq(submissions.id, s.id));
     const list = await requiredItemsOf(tx, s);
     const logged = list.map((r) => ({ type: r.type, download: r.download, title: r.title }));
@@ -384,7 +403,7 @@ export async function addRequiredItem(ctx: Context, submissionId: number, input:
 }
 
 /** Replaces each list the input names; returns [name, new value, value before (id lists)] for the ones that changed. */
-async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPropertiesInput): Promise<[string, unknown, unknown?][]> {
+async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPropertiesInput, mainSiteUrl: string): Promise<[string, unknown, unknown?][]> {
   const changed: [string, unknown, unknown?][] = [];
   const joins = [
     ['attributes', submissionAttributes, submissionAttributes.attribute_id, 'attribute_id'],
@@ -417,11 +436,12 @@ async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPr
     changed.push(['recommended_items', ids]);
   }
   if (data.required_items) {
+    const items = data.required_items.map((r) => normaliseRequiredItem(r, mainSiteUrl));
     await tx.delete(requiredItems).where(eq(requiredItems.submission_id, submissionId));
-    if (data.required_items.length) {
-      await tx.insert(requiredItems).values(data.required_items.map((r, ord) => ({ submission_id: submissionId, type: r.type, download: normaliseRequired(r.type, r.download), title: r.title ?? null, ord })));
+    if (items.length) {
+      await tx.insert(requiredItems).values(items.map((r, ord) => ({ submission_id: submissionId, type: r.type, download: r.download, title: r.title ?? null, ord })));
     }
-    changed.push(['required_items', data.required_items]);
+    changed.push(['required_items', items]);
   }
   if (data.external_urls) {
     await tx.delete(externalUrlRequirements).where(eq(externalUrlRequirements.submission_id, submissionId));
@@ -431,14 +451,6 @@ async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPr
     changed.push(['external_urls', data.external_urls]);
   }
   return changed;
-}
-
-/** A main-site URL containing /id/{digits}/ is reduced to that id (SPEC section 7). */
-export function normaliseRequired(type: 'url' | 'id' | 'old_item_id', download: string): string {
-  const value = download.trim();
-  if (type !== 'url') return value;
-  const match = /\/id\/(\d+)\//.exec(value);
-  return match ? match[1]! : value;
 }
 
 /** Everything the completeness check needs, read from the database. */

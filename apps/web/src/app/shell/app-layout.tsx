@@ -28,7 +28,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { token, member } = useSession();
   const area = areaOf(pathname);
-  const hasMenu = member !== null && pathname !== '/login';
+  const hasMenu = member !== null && pathname !== '/login' && pathname !== '/login/from-site';
   const [isMobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [isCollapsedSetting, setCollapsed] = useStoredFlag('corner:side-menu-collapsed', false);
   // Below the "sm" breakpoint the menu is a full-width drawer, never the narrow rail.

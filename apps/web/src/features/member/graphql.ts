@@ -42,3 +42,9 @@ export const LogoutMutation = graphql(`
     logout
   }
 `);
+
+export const GetApiKeyMutation = graphql(`
+  mutation GetApiKey($member_id: Int!, $login_key: String!) {
+    getApiKey(member_id: $member_id, login_key: $login_key)
+  }
+`);

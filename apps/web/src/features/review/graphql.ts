@@ -165,6 +165,7 @@ export const ReviewSubmissionQuery = graphql(
         code
         message
         step
+        childName
       }
     }
   }

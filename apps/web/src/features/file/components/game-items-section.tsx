@@ -208,7 +208,6 @@ function GameItemForm({
           description={t('filesStep.gameItems.packHint')}
           data={packNames}
           limit={30}
-          maxDropdownHeight={200}
           value={pack}
           error={errors.expansion_pack}
           onChange={setPack}

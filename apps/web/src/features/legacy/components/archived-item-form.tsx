@@ -122,7 +122,6 @@ export function ArchivedItemForm({ item, categories }: { item: ArchivedItem; cat
           searchable
           clearable
           nothingFoundMessage={t('archive.item.noCategoryFound')}
-          maxDropdownHeight={200}
           comboboxProps={{ withinPortal: true }}
         />
         <Group align="flex-end" gap="lg" wrap="wrap">
@@ -133,7 +132,6 @@ export function ArchivedItemForm({ item, categories }: { item: ArchivedItem; cat
             onChange={(value) => value && set('status', value)}
             error={fieldErrors.status}
             allowDeselect={false}
-            maxDropdownHeight={200}
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', xs: 220 }}
           />

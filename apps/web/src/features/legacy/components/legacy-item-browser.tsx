@@ -104,7 +104,6 @@ function Browser({ params, update }: { params: ArchiveParams; update: (next: Par
               value={params.game === null ? null : String(params.game)}
               onChange={(value) => update({ game: value === null ? null : (Number(value) as LegacyGame), page: 1 })}
               clearable
-              maxDropdownHeight={200}
               comboboxProps={{ withinPortal: true }}
               w={{ base: '100%', xs: 150 }}
             />
@@ -115,7 +114,6 @@ function Browser({ params, update }: { params: ArchiveParams; update: (next: Par
               value={params.status}
               onChange={(value) => update({ status: value as LegacyItemStatus | null, page: 1 })}
               clearable
-              maxDropdownHeight={200}
               comboboxProps={{ withinPortal: true }}
               w={{ base: '100%', xs: 150 }}
             />
@@ -129,7 +127,6 @@ function Browser({ params, update }: { params: ArchiveParams; update: (next: Par
               value={params.hidden}
               onChange={(value) => update({ hidden: value as ArchiveParams['hidden'], page: 1 })}
               clearable
-              maxDropdownHeight={200}
               comboboxProps={{ withinPortal: true }}
               w={{ base: '100%', xs: 150 }}
             />

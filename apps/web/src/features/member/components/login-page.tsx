@@ -9,6 +9,12 @@ import { dismissError } from '../../../app/error/error-store';
 import { loginErrorMessage, throttleWaitMs } from '../../../app/graphql/errors';
 import { LoginMutation } from '../graphql';
 import { sessionStore, wantedPath } from '../session';
+import type { HandoverFailedState } from './login-from-site-page';
+
+function handoverError(state: unknown): string | null {
+  const error = typeof state === 'object' && state !== null ? (state as Partial<HandoverFailedState>).handoverError : undefined;
+  return typeof error === 'string' ? error : null;
+}
 
 /** /login, named "Sign in" (SPEC section 2). */
 export function LoginPage() {
@@ -18,7 +24,8 @@ export function LoginPage() {
   const [{ fetching }, login] = useMutation(LoginMutation);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  // A sign-in handed over from the main site that failed (login-from-site-page.tsx) says why here.
+  const [message, setMessage] = useState<string | null>(() => handoverError(location.state));
   // After too many failed attempts the server refuses for some minutes: the button waits them out.
   const [waitMs, setWaitMs] = useState<number | null>(null);
   useEffect(() => {

@@ -142,7 +142,7 @@ function PreferencesForm({ member, packs }: { member: Loaded; packs: readonly Pa
     flush();
   }
   const unknown = (value: number) => t('options.unknown', { value });
-  const selectProps = { allowDeselect: false, maxDropdownHeight: 200 } as const;
+  const selectProps = { allowDeselect: false } as const;
 
   return (
     <Stack gap="lg" maw={860}>
@@ -187,7 +187,6 @@ function PreferencesForm({ member, packs }: { member: Loaded; packs: readonly Pa
           searchable
           clearable
           hidePickedOptions
-          maxDropdownHeight={200}
           nothingFoundMessage={t('multiSelect.nothingFound')}
           error={errors.languages ?? errors['languages.0']}
         />

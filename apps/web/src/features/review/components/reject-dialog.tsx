@@ -93,7 +93,6 @@ export function RejectDialog({ target, onClose, onRejected, onLocked }: RejectDi
               value={template}
               onChange={handleTemplate}
               clearable
-              maxDropdownHeight={200}
               comboboxProps={{ withinPortal: true }}
             />
           ) : null}

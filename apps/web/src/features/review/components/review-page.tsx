@@ -23,6 +23,7 @@ import { DateText } from '../../../ui/date-text';
 import { EmptyState } from '../../../ui/empty-state';
 import { usePermissions } from '../../member/hooks/use-session';
 import { kindKey } from '../../submission/kinds';
+import { missingItemText } from '../../submission/missing-items';
 import { StatusBadge } from '../../submission/components/status-badge';
 import { reviewPanels } from '../decisions';
 import { ReviewSubmissionQuery } from '../graphql';
@@ -214,7 +215,7 @@ export function ReviewPage() {
       ) : null}
       {submission.missing_items.length && creationStage(submission) !== 'draft' ? (
         <Alert color="orange" title={t('review.page.missing', { count: submission.missing_items.length })}>
-          {submission.missing_items.map((item) => item.message).join(' · ')}
+          {submission.missing_items.map((item) => missingItemText(t, item)).join(' · ')}
         </Alert>
       ) : null}
 

@@ -151,7 +151,6 @@ function AssignDialog({ opened, submission, onClose }: { opened: boolean; submis
           onChange={setChoice}
           clearable
           searchable
-          maxDropdownHeight={200}
           comboboxProps={{ withinPortal: true }}
         />
         <DialogError error={error ?? null} />
@@ -194,7 +193,6 @@ function PublishAsDialog({ opened, submissionId, onClose }: { opened: boolean; s
           data={artists.map((a) => a.UserName)}
           value={name}
           onChange={setName}
-          maxDropdownHeight={200}
           comboboxProps={{ withinPortal: true }}
         />
         <DialogError error={error ?? null} />

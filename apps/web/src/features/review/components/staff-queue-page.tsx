@@ -185,7 +185,6 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
             value={params.kind}
             onChange={(kind) => go({ kind: kind as StaffQueueParams['kind'], page: 1, selected: null })}
             clearable
-            maxDropdownHeight={200}
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', xs: 160 }}
           />
@@ -205,7 +204,6 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
               go({ sort: { field, order }, page: 1 });
             }}
             allowDeselect={false}
-            maxDropdownHeight={200}
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', xs: 240 }}
           />

@@ -1,4 +1,4 @@
-import { pagePermission } from '@corner/domain';
+import { mainSiteItemUrl, pagePermission } from '@corner/domain';
 import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconDatabase, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
+import { useSiteConfig } from '../../../app/site-config';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageFrame } from '../../../ui/page-frame';
 import { PageSection } from '../../../ui/page-section';
@@ -211,6 +212,7 @@ function ReindexControls({ isRunning, onStarted }: { isRunning: boolean; onStart
 
 function SearchPreview() {
   const { t } = useTranslation();
+  const { mainSiteUrl } = useSiteConfig();
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const [{ data, error, fetching }, reexecute] = useQuery({ query: SearchPreviewQuery, variables: { query: asked, first: PREVIEW_SIZE }, pause: asked === null, requestPolicy: 'network-only' });
@@ -259,8 +261,11 @@ function SearchPreview() {
                     {hit.name}
                   </Anchor>{' '}
                   <Text span c="dimmed" size="sm">
-                    · {t(`kinds.${hit.kind}.name`, { defaultValue: hit.kind })} · {hit.category_path || t('elasticSearch.noCategory')} · {hit.creator_name}
+                    · {t(`kinds.${hit.kind}.name`, { defaultValue: hit.kind })} · {hit.category_path || t('elasticSearch.noCategory')} · {hit.creator_name} ·{' '}
                   </Text>
+                  <Anchor href={mainSiteItemUrl(mainSiteUrl, hit.id)} target="_blank" rel="noreferrer noopener" size="sm" aria-label={t('elasticSearch.onSiteNamed', { name: hit.name })}>
+                    {t('elasticSearch.onSite')}
+                  </Anchor>
                 </Text>
               ))}
             </Stack>

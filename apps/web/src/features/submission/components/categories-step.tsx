@@ -272,7 +272,6 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
           searchable
           clearable
           hidePickedOptions
-          maxDropdownHeight={200}
           nothingFoundMessage={t('multiSelect.nothingFound')}
           readOnly={isReadOnly}
           error={errors.themes}

@@ -71,7 +71,6 @@ export function CategoryPicker({ roots, isSet, value, onChange, isReadOnly, erro
             onChange={(id) => handleChange(depth, id)}
             searchable
             allowDeselect={false}
-            maxDropdownHeight={200}
             nothingFoundMessage={t('categories.nothingFound')}
             readOnly={isReadOnly}
             error={depth === levels.length - 1 ? error : undefined}

@@ -1,4 +1,4 @@
-import { creationStage } from '@corner/domain';
+import { creationStage, mainSiteItemUrl } from '@corner/domain';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { readFragment, type FragmentOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { editStepPath } from '../urls';
 import { CreationRowFragment } from './creation-row.fragment';
 import { CreationThumbnail } from './creation-thumbnail';
 import { StatusBadge } from './status-badge';
+import { useSiteConfig } from '../../../app/site-config';
 import { CopyButton } from '../../../ui/copy-button';
 import { DateText } from '../../../ui/date-text';
 
@@ -32,6 +33,7 @@ export interface CreationRowProps {
 export function CreationRow({ data, sortField, classNames = {}, showAttention = false, isTestingQueue = false }: CreationRowProps) {
   const { t } = useTranslation();
   const creation = readFragment(CreationRowFragment, data);
+  const { mainSiteUrl } = useSiteConfig();
   const target = editStepPath(creation.abilities.canEdit ? 1 : 5, creation.model_type, creation.id);
   const [date, stageDate] = rowDates(creation, sortField);
   const notes = attentionNotes(creation)
@@ -58,6 +60,14 @@ export function CreationRow({ data, sortField, classNames = {}, showAttention = 
             </Anchor>
             <Text size="sm" c="dimmed">
               {t(`kinds.${kindKey(creation.model_type)}.name`)} · #{creation.id} <CopyButton value={creation.id} />
+              {creationStage(creation) === 'published' ? (
+                <>
+                  {' · '}
+                  <Anchor href={mainSiteItemUrl(mainSiteUrl, creation.id)} target="_blank" rel="noreferrer noopener" size="sm" aria-label={t('list.onSiteNamed', { name: creation.name })}>
+                    {t('list.onSite')}
+                  </Anchor>
+                </>
+              ) : null}
             </Text>
             {notes.map((note) => (
               // Where attention is asked for, the reason is the point: it wraps in full.

@@ -115,7 +115,6 @@ export function CreationsList({ queue, title, icon, emptyTitle, emptyText }: Cre
             value={sortValue(sort)}
             onChange={handleSortChange}
             allowDeselect={false}
-            maxDropdownHeight={200}
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', xs: 260 }}
           />

@@ -256,7 +256,6 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
             }}
             onBlur={flush}
             allowDeselect={false}
-            maxDropdownHeight={200}
             error={errors.game_version}
             readOnly={isReadOnly}
           />

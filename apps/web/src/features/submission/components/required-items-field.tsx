@@ -1,11 +1,13 @@
-import { pagePermission } from '@corner/domain';
+import { mainSiteItemUrl, pagePermission } from '@corner/domain';
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArchive, IconBox, IconExternalLink, IconLink, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSiteConfig } from '../../../app/site-config';
 import { ContentSearchDialog } from '../../dependency/components/content-search-dialog';
 import { addRequiredItems, requiredItemKey, type RequiredItemChoice } from '../../dependency/required-item';
+import { fileManagementUrl } from '../../file/urls';
 import { archivedItemPath } from '../../legacy/urls';
 import { useHasPermission } from '../../member/hooks/use-session';
 
@@ -19,6 +21,17 @@ export interface RequiredItemsFieldProps {
 
 const TYPE_ICONS = { id: IconBox, old_item_id: IconArchive, url: IconLink } as const;
 
+/**
+ * Where "Open in manager" takes staff (SPEC 2): a creation of the site to its files in file
+ * management, an item of the older system to its archive page; a web address has no manager.
+ */
+function managerPath(item: RequiredItemChoice): string | null {
+  if (!/^[1-9]\d{0,9}$/.test(item.download)) return null;
+  if (item.type === 'old_item_id') return archivedItemPath(Number(item.download));
+  if (item.type === 'id') return fileManagementUrl({ search: item.download });
+  return null;
+}
+
 /** The downloads a creation needs, with "Add required item" opening the content search dialog. */
 export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: RequiredItemsFieldProps) {
   const { t } = useTranslation();
@@ -27,6 +40,7 @@ export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: Requ
   const canViewFiles = useHasPermission(pagePermission('file-management', 'view'));
   const canEditFiles = useHasPermission(pagePermission('file-management', 'edit'));
   const canOpenInManager = canViewFiles && canEditFiles;
+  const { mainSiteUrl } = useSiteConfig();
 
   return (
     <Stack gap="sm">
@@ -54,6 +68,10 @@ export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: Requ
                         <Anchor href={item.download} target="_blank" rel="noreferrer noopener" size="xs" c="dimmed" truncate="end" display="block">
                           {item.download}
                         </Anchor>
+                      ) : item.type === 'id' && /^[1-9]\d{0,9}$/.test(item.download) ? (
+                        <Anchor href={mainSiteItemUrl(mainSiteUrl, Number(item.download))} target="_blank" rel="noreferrer noopener" size="xs" c="dimmed">
+                          {t('requiredItems.types.id', { id: item.download })}
+                        </Anchor>
                       ) : (
                         <Text size="xs" c="dimmed">
                           {t(`requiredItems.types.${item.type}`, { id: item.download })}
@@ -65,14 +83,14 @@ export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: Requ
                     <Badge variant="light" color="gray" size="sm" visibleFrom="xs">
                       {t(`requiredItems.badges.${item.type}`)}
                     </Badge>
-                    {item.type === 'old_item_id' && canOpenInManager && /^[1-9]\d{0,9}$/.test(item.download) ? (
+                    {canOpenInManager && managerPath(item) ? (
                       <Tooltip label={t('requiredItems.openInManager')}>
                         <ActionIcon
                           component={Link}
-                          to={archivedItemPath(Number(item.download))}
+                          to={managerPath(item)!}
                           variant="subtle"
                           color="gray"
-                          aria-label={t('requiredItems.openInManagerNamed', { name })}
+                          aria-label={t(item.type === 'old_item_id' ? 'requiredItems.openInManagerNamed' : 'requiredItems.openInFilesNamed', { name })}
                         >
                           <IconExternalLink size={16} aria-hidden />
                         </ActionIcon>

@@ -188,7 +188,6 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
             value={values.feedback_option === null ? null : String(values.feedback_option)}
             onChange={(value) => value !== null && choose('feedback_option', Number(value))}
             allowDeselect={false}
-            maxDropdownHeight={200}
             placeholder={notSet ?? t('terms.choose')}
             error={errors.feedback_option}
             readOnly={isReadOnly}
@@ -199,7 +198,6 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
             value={values.recolor_option === null ? null : String(values.recolor_option)}
             onChange={(value) => value !== null && choose('recolor_option', Number(value))}
             allowDeselect={false}
-            maxDropdownHeight={200}
             placeholder={notSet ?? t('terms.choose')}
             error={errors.recolor_option}
             readOnly={isReadOnly}

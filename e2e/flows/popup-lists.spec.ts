@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughApi } from '../pages/login-page';
+
+/**
+ * SPEC 2: "Popup lists have a maximum height of 200px". The theme gives every select-like field
+ * that height (apps/web/src/app/theme.ts); these are two lists long enough to scroll, which the
+ * library's own default would show 250px high.
+ */
+test('popup lists are at most 200px high: the assignee filter of messages and the type filter of featured lists', async ({ page }) => {
+  await signInThroughApi(page, 'admin@corner.test');
+  for (const [path, label] of [
+    ['/staff/messages', 'Assignee'],
+    ['/staff/featured', 'Type'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('textbox', { name: label, exact: true }).click();
+    const listbox = page.getByRole('listbox');
+    await expect(listbox).toBeVisible();
+    // The box that bounds the options' height: the list itself, a box around it or the scroll area inside it.
+    const bound = await listbox.evaluate((el) => {
+      const boxes = [...el.querySelectorAll('*')];
+      for (let n: Element | null = el; n; n = n.parentElement) boxes.push(n);
+      const box = boxes.find((n) => getComputedStyle(n).maxHeight !== 'none');
+      return box ? { max: getComputedStyle(box).maxHeight, height: box.getBoundingClientRect().height } : { max: 'none', height: 0 };
+    });
+    expect(bound.max, path).toBe('200px');
+    expect(bound.height, path).toBeLessThanOrEqual(200);
+    await page.keyboard.press('Escape');
+  }
+});
