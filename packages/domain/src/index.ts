@@ -28,3 +28,4 @@ export * from './update-request/update-diff';
 export * from './search/search';
 export * from './payment/payment';
 export * from './text/like-pattern';
+export * from './submission/early-access';

@@ -8,6 +8,7 @@ import type { Storage } from '../storage/index';
 import { debounced, dispatchPendingEmails } from '../modules/notification/email.service';
 import { LIVE_CHANNEL, parseLiveEvent } from '../modules/live/live.service';
 import type { JobDefinition, JobQueue, JobServices, JobState, JobStatus } from './job';
+import { earlyAccessJob } from './early-access.job';
 import { emailDigestJob } from './email-digest.job';
 import { emailDispatchJob } from './email-dispatch.job';
 import { inspectFilesJob } from './inspect-files.job';
@@ -32,6 +33,7 @@ export const JOBS: JobDefinition<any>[] = [
   unzipJob,
   zipBundleJob,
   publishJob,
+  earlyAccessJob,
   queueSnapshotJob,
   sendEmailJob,
   emailDispatchJob,

@@ -31,7 +31,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // Keyed by the theme's name, not the member object: a session check answers a new member object,
   // and a new theme would re-render every Mantine component on the page.
   const themeName = themeForMember(member);
-  const theme = useMemo(() => createAppTheme(themeName), [themeName]);
+  // The theme's field words are in the first download (i18n.ts), so they are there at once.
+  const theme = useMemo(() => createAppTheme(themeName, { required: i18n.t('form.required') }), [themeName]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">

@@ -12,6 +12,9 @@ describe('a visitor’s words', () => {
     expect(tsQueryText([{ word: 'velvit', alternatives: ['velvet'] }, { word: 'sofa' }])).toBe('(velvit | velvet) & sofa:*');
     expect(tsQueryText([{ word: 'bensh', alternatives: ['bench', 'bens'] }])).toBe('(bensh:* | bench | bens)');
     expect(tsQueryText([])).toBeNull();
+    // A last word with its completions from the index is looked up whole.
+    expect(tsQueryText([{ word: 'velvet' }, { word: 'sof', completions: ['sofa', 'sofabed'] }])).toBe('velvet & (sof | sofa | sofabed)');
+    expect(tsQueryText([{ word: 'sofa', completions: ['sofa'], alternatives: ['soda'] }])).toBe('(sofa | soda)');
   });
 });
 

@@ -79,20 +79,31 @@ export function isSearchable(facts: SearchFacts, now: Date = new Date()): boolea
 export interface QueryWord {
   word: string;
   alternatives?: readonly string[];
+  /**
+   * For the last word: the index's words it is the start of ("sof": sofa, sofabed), so each is
+   * looked up whole. Absent: the word is matched as a prefix by the engine itself (slower on a big
+   * index: PostgreSQL merges every key that starts with it).
+   */
+  completions?: readonly string[] | null;
 }
+
+/** A last word with more completions than this is matched as a prefix instead. */
+export const MAX_COMPLETIONS = 50;
 
 /**
  * A visitor's words as a PostgreSQL tsquery text: each word (or one of its alternatives) must match,
- * the last one also as the start of a longer word ("velvet sof" finds "velvet sofa"). Null when no
- * word is left. Words are letters and digits only (queryWords), so no quote or operator reaches the
- * parser.
+ * the last one also as the start of a longer word ("velvet sof" finds "velvet sofa"), through its
+ * completions when it has them. Null when no word is left. Words are letters and digits only
+ * (queryWords), so no quote or operator reaches the parser.
  */
 export function tsQueryText(words: readonly QueryWord[]): string | null {
   if (words.length === 0) return null;
   return words
-    .map(({ word, alternatives = [] }, i) => {
-      const own = i === words.length - 1 ? `${word}:*` : word;
-      return alternatives.length ? `(${[own, ...alternatives].join(' | ')})` : own;
+    .map(({ word, alternatives = [], completions }, i) => {
+      const isLast = i === words.length - 1;
+      const own = !isLast ? [word] : completions ? [...new Set([word, ...completions])] : [`${word}:*`];
+      const all = [...own, ...alternatives.filter((a) => !own.includes(a))];
+      return all.length > 1 ? `(${all.join(' | ')})` : all[0]!;
     })
     .join(' & ');
 }
@@ -136,9 +147,3 @@ export function categoryPathText(names: readonly string[]): string {
   return names.join(' › ');
 }
 
-/** When a creation's early access ends, from its settings; null without early access. */
-export function earlyAccessUntil(s: { early_access_at: Date | string | null; early_access_days: number | null; publish_at: Date | string | null }): Date | null {
-  if (s.early_access_at) return new Date(s.early_access_at);
-  if (s.early_access_days && s.early_access_days > 0 && s.publish_at) return new Date(new Date(s.publish_at).getTime() + s.early_access_days * 86_400_000);
-  return null;
-}

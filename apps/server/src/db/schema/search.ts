@@ -77,14 +77,16 @@ export const searchEntries = pgTable(
 );
 
 /**
- * The words of the indexed names, for typos: a visitor's word the index does not hold is looked up
- * here by trigram similarity, and the close words join the search (the PostgreSQL documentation's
- * "separate words table"). Added to as documents are written; a word of a name gone matches nothing.
+ * The words of the indexed documents (letters only), for typos and the last word's completions: a
+ * visitor's word the index does not hold is looked up here by trigram similarity, and the close
+ * words join the search (the PostgreSQL documentation's "separate words table"); the words a last
+ * word starts are looked up whole instead of as a prefix. Added to as documents are written; a word
+ * no document holds any more matches nothing.
  */
 export const searchWords = pgTable(
   'search_words',
   { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')), index('search_words_prefix_idx').on(t.word.op('text_pattern_ops'))],
 );
 
 /**

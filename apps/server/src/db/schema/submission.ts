@@ -49,6 +49,8 @@ export const submissions = pgTable(
     publish_at: timestamp('publish_at', { withTimezone: true }),
     early_access_at: timestamp('early_access_at', { withTimezone: true }),
     early_access_days: integer('early_access_days'),
+    /** When the early-access job made it free for everyone (its early access over); null before. */
+    early_access_ended_at: timestamp('early_access_ended_at', { withTimezone: true }),
     tsr_exclusive: boolean('tsr_exclusive'),
     latest_rejection_reason: text('latest_rejection_reason'),
     /** Set once the creation was first submitted; never cleared. */

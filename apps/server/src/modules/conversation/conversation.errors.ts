@@ -26,6 +26,10 @@ export const conversationError = defineErrors({
   },
   CONVERSATION_MAILBOX_UNKNOWN: { category: 'validation', field: 'mailbox', message: (p: { mailbox: string }) => `There is no mailbox “${p.mailbox}”.` },
   CONVERSATION_MEMBER_NOT_FOUND: { category: 'validation', field: 'member_id', message: (p: { id: number }) => `Member ${p.id} was not found.` },
+  CONVERSATION_NOT_SUPPORT_STAFF: {
+    category: 'authorization',
+    message: () => 'Only support staff answer creators: ask an administrator to put your e-mail on the support-staff list. You can still add a note.',
+  },
   CONVERSATION_ASSIGNEE_NOT_STAFF: {
     category: 'validation',
     field: 'member_id',

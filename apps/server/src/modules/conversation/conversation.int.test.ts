@@ -231,6 +231,22 @@ describe('the unread badge and the staff count', () => {
 });
 
 describe('createStaffConversationReply', () => {
+  it('answers the creator only from support staff (SPEC 6); others who manage messages may add notes', async () => {
+    const c = await open();
+    const refused = await server.gql(STAFF_REPLY, { id: c.id, message: 'Looking into it.' }, { token: staffNotSupport.token });
+    expect(refused.errors![0]).toMatchObject({
+      message: 'Only support staff answer creators: ask an administrator to put your e-mail on the support-staff list. You can still add a note.',
+      extensions: { code: 'CONVERSATION_NOT_SUPPORT_STAFF', category: 'authorization' },
+    });
+    const viaCreatorOperation = await server.gql(REPLY, { id: c.id, message: 'Looking into it.' }, { token: staffNotSupport.token });
+    expect(viaCreatorOperation.errors![0]!.extensions!.code).toBe('CONVERSATION_NOT_SUPPORT_STAFF');
+    const started = await server.gql(CREATE_STAFF, { member_id: creator.id, subject: 'About your sofa', message: 'Hello' }, { token: staffNotSupport.token });
+    expect(started.errors![0]!.extensions!.code).toBe('CONVERSATION_NOT_SUPPORT_STAFF');
+    const note = await server.gql(STAFF_REPLY, { id: c.id, message: 'Internal: mesh issue?', note: true }, { token: staffNotSupport.token });
+    expect(note.errors).toBeUndefined();
+    expect(note.data!.createStaffConversationReply.threads.at(-1)).toMatchObject({ type: 'note', author: { MemberID: staffNotSupport.id } });
+  });
+
   it('a reply sets the status asked for, marks it unread, notifies the creator and moves last activity', async () => {
     const c = await open();
     await server.gql(GET, { id: c.id }, { token: creator.token });

@@ -32,7 +32,7 @@ import {
   type ConversationView,
   type ThreadRow,
 } from './conversation-read.service';
-import { supportStaffMember } from './support-staff.service';
+import { isSupportStaff, supportStaffMember } from './support-staff.service';
 
 // Changing conversations: open, reply, add a note, tag, close, assign; each change is announced live.
 // The creator reading a conversation marks it read, so getConversation is here too. Reads are in
@@ -198,6 +198,7 @@ export async function createStaffConversation(
   return ctx.db.transaction(async (tx) => {
     const [member] = await tx.select({ id: members.id }).from(members).where(and(eq(members.id, input.member_id), isNull(members.deleted_at)));
     if (!member) throw conversationError('CONVERSATION_MEMBER_NOT_FOUND', { id: input.member_id });
+    if (!(await isSupportStaff(tx, actor.id))) throw conversationError('CONVERSATION_NOT_SUPPORT_STAFF', {});
     const submissionId = await linkableSubmission(ctx, tx, input.submission_id);
     const row = await insertConversation(tx, { mailbox_id: mailbox, subject, member_id: member.id, status: 'pending', submission_id: submissionId });
     await addThread(ctx, tx, { conversation_id: row.id, type: 'message', text: message, member_id: actor.id, upload });
@@ -249,6 +250,8 @@ export async function createStaffConversationReply(
   const actor = ctx.auth.member!;
   return ctx.db.transaction(async (tx) => {
     const row = await loadRow(tx, input.conversation_id, true);
+    // A reply to the creator is a staff reply only from support staff (SPEC 6); a note is anyone's who manages messages.
+    if (!input.note && !(await isSupportStaff(tx, actor.id))) throw conversationError('CONVERSATION_NOT_SUPPORT_STAFF', {});
     if (input.note) {
       await addThread(ctx, tx, { conversation_id: row.id, type: 'note', text: message, member_id: actor.id, upload });
       await publishLive(tx, { kind: 'conversation', to: 'staff', conversationId: row.id });

@@ -22,6 +22,20 @@ export async function supportStaffMember(db: DbOrTx, memberId: number): Promise<
   return { id: member.id, username: member.username };
 }
 
+/**
+ * Whether a member is support staff (SPEC 6: "Staff are identified for messages by matching their
+ * email to a list of support staff"): only they write staff replies and are assigned conversations;
+ * reading and managing messages stays behind the messages page permission.
+ */
+export async function isSupportStaff(db: DbOrTx, memberId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: members.id })
+    .from(members)
+    .innerJoin(supportStaff, sql`lower(${supportStaff.email}) = lower(${members.email})`)
+    .where(and(eq(members.id, memberId), isNull(members.deleted_at)));
+  return found !== undefined;
+}
+
 /** Members whose e-mail is on the support-staff list, by name, SUPPORT_STAFF_PAGE_SIZE a page. */
 export async function listSupportStaff(
   ctx: Context,

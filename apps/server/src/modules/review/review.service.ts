@@ -346,6 +346,55 @@ export async function assignToTeamMember(ctx: Context, id: number, memberId: num
   });
 }
 
+export interface DecisionFields {
+  publish_at?: Date | null;
+  latest_rejection_reason?: string | null;
+}
+
+/** The refusal of a rejection text that is too long, before anything is written. */
+export function checkDecisionFields(input: DecisionFields): void {
+  const reason = input.latest_rejection_reason?.trim();
+  if (reason && reason.length > MAX_REJECTION_MESSAGE) throw reviewError('REVIEW_MESSAGE_INVALID', { max: MAX_REJECTION_MESSAGE });
+}
+
+/**
+ * Staff set what a decision needs ahead of the status change (SPEC 4: "Status changes through a
+ * status update and a properties update"): the publishing date and the rejection text. On an
+ * approved creation a new date reschedules it (a set's items with it). Logged; a creation another
+ * reviewer holds is refused, as its decisions are.
+ */
+export async function setDecisionFields(ctx: Context, id: number, input: DecisionFields): Promise<SubmissionRow> {
+  checkDecisionFields(input);
+  return ctx.db.transaction(async (tx) => {
+    const s = await loadSubmission(tx, id, { forUpdate: true });
+    if (s.deleted_at) throw reviewError('REVIEW_DELETED', { id });
+    if (s.model_type === 'set_item') throw reviewError('REVIEW_SET_ITEM', { id });
+    await assertNotLockedByOther(ctx, tx, s.id);
+    const next: { publish_at?: Date | null; latest_rejection_reason?: string | null } = {};
+    if (input.publish_at !== undefined) next.publish_at = input.publish_at;
+    if (input.latest_rejection_reason !== undefined) next.latest_rejection_reason = input.latest_rejection_reason?.trim() || null;
+    const before = { publish_at: iso(s.publish_at), latest_rejection_reason: s.latest_rejection_reason };
+    const after = { ...before, ...(next.publish_at !== undefined ? { publish_at: iso(next.publish_at) } : {}), ...(next.latest_rejection_reason !== undefined ? { latest_rejection_reason: next.latest_rejection_reason } : {}) };
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
+    if (changed.length === 0) return s;
+    await tx.update(submissions).set(next).where(eq(submissions.id, s.id));
+    if (next.publish_at !== undefined && s.model_type === 'set') {
+      const children = await setChildren(tx, s.model_id);
+      if (children.length) await tx.update(submissions).set({ publish_at: next.publish_at }).where(inArray(submissions.id, children.map((c) => c.id)));
+    }
+    await writeLog(tx, {
+      submission_id: s.id,
+      member_id: ctx.auth.member!.id,
+      entity: 'submission',
+      entity_id: s.id,
+      action: 'updated',
+      previous_values: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      new_values: Object.fromEntries(changed.map((k) => [k, after[k]])),
+    });
+    return loadSubmission(tx, s.id);
+  });
+}
+
 /**
  * Restores a deleted creation, mirroring deleteSubmission: staff with the published page's edit
  * permission any creation, its owner one that was never approved.

@@ -1,4 +1,4 @@
-import { MAX_FACETS, queryWords, tsQueryText, typoAlternatives, type QueryWord, type SearchableKind, type SearchDocument } from '@corner/domain';
+import { MAX_COMPLETIONS, MAX_FACETS, queryWords, tsQueryText, typoAlternatives, type QueryWord, type SearchableKind, type SearchDocument } from '@corner/domain';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
@@ -8,11 +8,11 @@ import type { SearchAnswer, SearchEngine, SearchFacet, SearchQuery } from './sea
 
 /** Rows written per statement. */
 const UPSERT_CHUNK = 500;
-/**
- * Index words at least this similar (pg_trgm's trigram similarity, 0 to 1) to a word the index does
- * not hold are its typo candidates; of those, the ones within its edit allowance join the search.
+/*
+ * Index words at least 0.3 similar (pg_trgm's default `similarity_threshold`, the `%` operator) to a
+ * word the index does not hold are its typo candidates; of those, the ones within its edit allowance
+ * join the search ("bensh" and "bench" are 0.33 alike).
  */
-const TYPO_CANDIDATE_SIMILARITY = 0.25;
 /** Typo candidates looked at per word. */
 const TYPO_CANDIDATES = 20;
 
@@ -51,12 +51,12 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
             target: searchEntries.submission_id,
             set: fromExcluded(Object.keys(values[0]!).filter((k) => k !== 'submission_id')),
           });
-        // The words a typo may be of: those of names, keywords, creators, categories, tags and themes.
-        const words = chunk.map((d) => [d.name, d.keywords, d.creatorName, d.categoryPath, ...d.tags, ...d.themes].join(' ')).join(' ');
+        // The words a typo may be of, or a last word the start of: every word of letters only.
+        const words = chunk.map((d) => [d.name, d.keywords, d.creatorName, d.categoryPath, ...d.tags, ...d.themes, d.description].join(' ')).join(' ');
         await db.execute(sql`
           insert into ${searchWords} (word)
           select distinct w from unnest(tsvector_to_array(to_tsvector('simple', ${words}))) as w
-          where length(w) between 3 and 40 and w !~ '^[0-9]+$'
+          where length(w) between 2 and 40 and w !~ '[0-9_]'
           on conflict (word) do nothing`);
       }
     },
@@ -75,49 +75,48 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
     },
 
     async search(query) {
-      return db.transaction(async (tx) => {
-        const words = query.text ? await wordsOf(tx, query.text) : [];
-        const text = tsQueryText(words);
-        // Punctuation alone is no word: nothing matches. Stop words alone ("the") match everything.
-        if (query.text && queryWords(query.text).length === 0) return { documents: [], total: 0, categories: [], tags: [] } satisfies SearchAnswer;
-        const filters = filterQuery(query);
-        const textQuery = text ? sql`to_tsquery('english', ${text})` : null;
-        const match =
-          textQuery && filters ? sql`e.document @@ (${textQuery} && ${filters}::tsquery)` : textQuery ? sql`e.document @@ ${textQuery}` : filters ? sql`e.document @@ ${filters}::tsquery` : sql`true`;
-        const rank = query.sort === 'relevance' && textQuery ? sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', e.document, ${textQuery})` : sql`0::real`;
-        const order =
-          query.sort === 'name'
-            ? sql`m.sort_name, m.submission_id`
-            : query.sort === 'relevance' && textQuery
-              ? sql`m.rank desc, m.publish_at desc, m.submission_id desc`
-              : sql`m.publish_at desc, m.submission_id desc`;
-        const offset = (query.page - 1) * query.first;
-        const facet = (column: 'category_ids' | 'tag_ids') => sql`(
-          select coalesce(json_agg(json_build_object('id', f.id, 'count', f.n) order by f.n desc, f.id), '[]'::json)
-          from (select x.id, count(*)::int as n from m cross join lateral unnest(m.${sql.raw(column)}) as x(id)
-                group by x.id order by count(*) desc, x.id limit ${MAX_FACETS}) f)`;
-        const [answer] = await rows<{ total: number; ids: number[] | null; categories: SearchFacet[]; tags: SearchFacet[] }>(
-          tx,
-          sql`with m as materialized (
-                select e.submission_id, e.publish_at, e.category_ids, e.tag_ids, ${rank} as rank,
-                       ${query.sort === 'name' ? sql`lower(e.name)` : sql`null::text`} as sort_name
-                from ${searchEntries} e where ${match})
-              select (select count(*)::int from m) as total,
-                     (select array_agg(p.submission_id order by p.ord) from (
-                        select m.submission_id, row_number() over (order by ${order}) as ord from m order by ${order} limit ${query.first} offset ${offset}) p) as ids,
-                     ${facet('category_ids')} as categories,
-                     ${facet('tag_ids')} as tags`,
-        );
-        const ids = (answer!.ids ?? []).map(Number);
-        const found = ids.length ? await rows<EntryRow>(tx, sql`select ${ENTRY_COLUMNS} from ${searchEntries} where submission_id = any(${`{${ids.join(',')}}`}::int[])`) : [];
-        const byId = new Map(found.map((r) => [Number(r.submission_id), r]));
-        return {
-          documents: ids.flatMap((id) => (byId.has(id) ? [documentOf(byId.get(id)!)] : [])),
-          total: answer!.total,
-          categories: answer!.categories,
-          tags: answer!.tags,
-        } satisfies SearchAnswer;
-      });
+      // Punctuation alone is no word: nothing matches. Stop words alone ("the") match everything.
+      if (query.text && queryWords(query.text).length === 0) return { documents: [], total: 0, categories: [], tags: [] } satisfies SearchAnswer;
+      // No transaction: a creation gone between the matches and the page's rows is left out of the page.
+      const words = query.text ? await wordsOf(db, query.text) : [];
+      const text = tsQueryText(words);
+      const filters = filterQuery(query);
+      const textQuery = text ? sql`to_tsquery('english', ${text})` : null;
+      const match =
+        textQuery && filters ? sql`e.document @@ (${textQuery} && ${filters}::tsquery)` : textQuery ? sql`e.document @@ ${textQuery}` : filters ? sql`e.document @@ ${filters}::tsquery` : sql`true`;
+      const rank = query.sort === 'relevance' && textQuery ? sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', e.document, ${textQuery})` : sql`0::real`;
+      const order =
+        query.sort === 'name'
+          ? sql`m.sort_name, m.submission_id`
+          : query.sort === 'relevance' && textQuery
+            ? sql`m.rank desc, m.publish_at desc, m.submission_id desc`
+            : sql`m.publish_at desc, m.submission_id desc`;
+      const offset = (query.page - 1) * query.first;
+      const facet = (column: 'category_ids' | 'tag_ids') => sql`(
+        select coalesce(json_agg(json_build_object('id', f.id, 'count', f.n) order by f.n desc, f.id), '[]'::json)
+        from (select x.id, count(*)::int as n from m cross join lateral unnest(m.${sql.raw(column)}) as x(id)
+              group by x.id order by count(*) desc, x.id limit ${MAX_FACETS}) f)`;
+      const [answer] = await rows<{ total: number; ids: number[] | null; categories: SearchFacet[]; tags: SearchFacet[] }>(
+        db,
+        sql`with m as materialized (
+              select e.submission_id, e.publish_at, e.category_ids, e.tag_ids, ${rank} as rank,
+                     ${query.sort === 'name' ? sql`lower(e.name)` : sql`null::text`} as sort_name
+              from ${searchEntries} e where ${match})
+            select (select count(*)::int from m) as total,
+                   (select array_agg(p.submission_id order by p.ord) from (
+                      select m.submission_id, row_number() over (order by ${order}) as ord from m order by ${order} limit ${query.first} offset ${offset}) p) as ids,
+                   ${facet('category_ids')} as categories,
+                   ${facet('tag_ids')} as tags`,
+      );
+      const ids = (answer!.ids ?? []).map(Number);
+      const found = ids.length ? await rows<EntryRow>(db, sql`select ${ENTRY_COLUMNS} from ${searchEntries} where submission_id = any(${`{${ids.join(',')}}`}::int[])`) : [];
+      const byId = new Map(found.map((r) => [Number(r.submission_id), r]));
+      return {
+        documents: ids.flatMap((id) => (byId.has(id) ? [documentOf(byId.get(id)!)] : [])),
+        total: answer!.total,
+        categories: answer!.categories,
+        tags: answer!.tags,
+      } satisfies SearchAnswer;
     },
   };
 }
@@ -127,17 +126,25 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
  * everything), each with the index's close words when the index does not hold it: a typo's
  * alternatives. One statement, whatever the number of words.
  */
-async function wordsOf(tx: DbOrTx, text: string): Promise<QueryWord[]> {
+async function wordsOf(db: DbOrTx, text: string): Promise<QueryWord[]> {
   const words = queryWords(text);
-  await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${TYPO_CANDIDATE_SIMILARITY}`));
-  const found = await rows<{ word: string; meaningful: boolean; candidates: string[] | null }>(
-    tx,
+  const found = await rows<{ word: string; meaningful: boolean; candidates: string[] | null; completions: string[] | null }>(
+    db,
     sql`select w.word, numnode(to_tsquery('english', w.word)) > 0 as meaningful,
                case when exists (select 1 from ${searchWords} s where s.word = w.word) then null
-                    else array(select s.word from ${searchWords} s where s.word % w.word order by s.word <-> w.word limit ${TYPO_CANDIDATES}) end as candidates
+                    else array(select s.word from ${searchWords} s where s.word % w.word order by s.word <-> w.word limit ${TYPO_CANDIDATES}) end as candidates,
+               case when w.ord = ${words.length}
+                    then array(select s.word from ${searchWords} s where s.word like w.word || '%' order by s.word limit ${MAX_COMPLETIONS + 1}) end as completions
         from unnest(${`{${words.join(',')}}`}::text[]) with ordinality as w(word, ord) order by w.ord`,
   );
-  return found.filter((w) => w.meaningful).map((w) => ({ word: w.word, alternatives: typoAlternatives(w.word, w.candidates ?? []) }));
+  return found
+    .filter((w) => w.meaningful)
+    .map((w) => ({
+      word: w.word,
+      alternatives: typoAlternatives(w.word, w.candidates ?? []),
+      // A word of digits, or one that starts too many words, is matched as a prefix by the index itself.
+      completions: w.completions && w.completions.length <= MAX_COMPLETIONS && /^[\p{L}]+$/u.test(w.word) ? w.completions : null,
+    }));
 }
 
 /** A document's filter tokens: values no visitor's word can be (words are letters and digits only). */

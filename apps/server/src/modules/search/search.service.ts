@@ -373,12 +373,12 @@ export async function searchCreations(ctx: Context, input: SearchCreationsInput)
     first: perPage,
     page: currentPage,
   });
-  const live = await stillSearchable(ctx.db, answer.documents.map((d) => d.submissionId));
-  const documents = answer.documents.filter((d) => live.has(d.submissionId));
-  const [categoryNames, tagNames] = await Promise.all([
+  const [live, categoryNames, tagNames] = await Promise.all([
+    stillSearchable(ctx.db, answer.documents.map((d) => d.submissionId)),
     namesOf(ctx.db, categories, answer.categories.map((f) => f.id)),
     namesOf(ctx.db, attributes, answer.tags.map((f) => f.id)),
   ]);
+  const documents = answer.documents.filter((d) => live.has(d.submissionId));
   const named = (facets: { id: number; count: number }[], names: Map<number, string>) => facets.filter((f) => names.has(f.id)).map((f) => ({ ...f, name: names.get(f.id)! }));
   const total = answer.total - (answer.documents.length - documents.length);
   return {

@@ -52,6 +52,11 @@ export const submissionError = defineErrors({
     message: (p: { status: string }) => NOT_EDITABLE_BY_STATUS[p.status] ?? 'This creation cannot be edited now.',
     extensions: (p) => ({ status: p.status }),
   },
+  SUBMISSION_EARLY_ACCESS_NOT_ALLOWED: {
+    category: 'authorization',
+    field: 'early_access_days',
+    message: () => 'Early access is for creators in the Select artist and Featured artist programs, and for staff.',
+  },
   SUBMISSION_INCOMPLETE: {
     category: 'validation',
     message: (p: { missing: MissingItem[] }) => `This creation cannot be submitted yet: ${[...new Set(p.missing.map((m) => m.message))].join('; ')}.`,

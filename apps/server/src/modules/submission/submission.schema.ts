@@ -1,4 +1,4 @@
-import type { MissingItem } from '@corner/domain';
+import { earlyAccessUntil, isInEarlyAccess, type MissingItem } from '@corner/domain';
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
@@ -92,7 +92,13 @@ SubmissionPropertiesRef.implement({
     updated_at: t.expose('updated_at', { type: 'DateTime' }),
     created_at: t.expose('created_at', { type: 'DateTime' }),
     deleted_at: t.expose('deleted_at', { type: 'DateTime', nullable: true }),
-    early_access_at: t.expose('early_access_at', { type: 'DateTime', nullable: true }),
+    early_access_at: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When its early access ends: its publish date plus early_access_days; null without early access.',
+      resolve: (s) => earlyAccessUntil(s),
+    }),
+    early_access: t.boolean({ description: 'Whether it is in early access now (only subscribers download it).', resolve: (s) => isInEarlyAccess(s) }),
     early_access_days: t.exposeInt('early_access_days', { nullable: true }),
     tsr_exclusive: t.exposeBoolean('tsr_exclusive', { nullable: true, description: 'Whether the creation is wholly exclusive to the site.' }),
     latest_rejection_reason: t.exposeString('latest_rejection_reason', { nullable: true }),
@@ -184,8 +190,9 @@ const RequiredDownloadInput = builder.inputType('RequiredDownloadInput', {
 const ExternalUrlInput = builder.inputType('ExternalUrlInput', {
   fields: (t) => ({ url: t.string({ required: true }), name: t.string(), image: t.string() }),
 });
-const SubmissionPropertiesInput = builder.inputType('SubmissionPropertiesInput', {
-  description: 'Only the fields given change; lists replace the stored list. Text fields must use allowed characters.',
+export const SubmissionPropertiesInput = builder.inputType('SubmissionPropertiesInput', {
+  description:
+    'Only the fields given change; lists replace the stored list. Text fields must use allowed characters. publish_at, latest_rejection_reason and team_member_id are for staff who approve and reject.',
   fields: (t) => ({
     name: t.string(),
     description: t.string(),
@@ -209,6 +216,10 @@ const SubmissionPropertiesInput = builder.inputType('SubmissionPropertiesInput',
     recommended_items: t.intList(),
     required_items: t.field({ type: [RequiredDownloadInput] }),
     external_urls: t.field({ type: [ExternalUrlInput] }),
+    publish_at: t.field({ type: 'DateTime', description: 'Staff: when it is (to be) published; an approval through a status update takes it.' }),
+    latest_rejection_reason: t.string({ description: 'Staff: the rejection text a status update to REJECTED takes.' }),
+    team_member_id: t.int({ description: 'Staff: the team member the creation is assigned to (null: nobody).' }),
+    early_access_days: t.int({ description: 'Days after its publish date only subscribers download it (0 to 30; 0: none). Creators in a paid program and staff.' }),
   }),
 });
 
@@ -216,19 +227,6 @@ const SubmissionPropertiesInput = builder.inputType('SubmissionPropertiesInput',
 export const given = <T extends Record<string, unknown>>(input: T) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 
 builder.mutationFields((t) => ({
-  updateSubmissionProperties: t.field({
-    type: SubmissionPropertiesRef,
-    authScopes: policy.signedIn,
-    args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: SubmissionPropertiesInput, required: true }) },
-    resolve: (_r, a, ctx) => service.updateSubmissionProperties(ctx, a.id, given(a.input)),
-  }),
-  updateSubmission: t.field({
-    type: SubmissionPropertiesRef,
-    description: 'SPEC 7’s generic update: the same as updateSubmissionProperties.',
-    authScopes: policy.signedIn,
-    args: { id: t.arg.int({ required: true, description: 'The creation (submission) id.' }), input: t.arg({ type: SubmissionPropertiesInput, required: true }) },
-    resolve: (_r, a, ctx) => service.updateSubmissionProperties(ctx, a.id, given(a.input)),
-  }),
   addRequiredItem: t.field({
     type: [RequiredItemRef],
     description: "Adds one required download at the end of a creation's list, unless it is there already; returns the whole list.",

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   createSubmissionInput,
+  earlyAccessDaysInput,
   itemFieldsInput,
   lotFieldsInput,
   missingItems,
@@ -451,6 +452,33 @@ async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPr
     changed.push(['external_urls', data.external_urls]);
   }
   return changed;
+}
+
+/**
+ * Sets how many days after its publish date a creation stays in early access (0: none); its end
+ * follows the publish date (domain `earlyAccessUntil`), and a later end than one already past makes
+ * it early access again until then. Who may is the caller's to check (status.service: creators in a
+ * paid program and deciding staff). Logged.
+ */
+export async function setEarlyAccessDays(ctx: Context, id: number, days: unknown): Promise<SubmissionRow> {
+  const parsed = earlyAccessDaysInput.safeParse(days);
+  if (!parsed.success) throw validationError({ 'input.early_access_days': parsed.error.issues.map((i) => i.message) });
+  return ctx.db.transaction(async (tx) => {
+    const s = await beginEdit(ctx, id, tx);
+    if (s.early_access_days === parsed.data && s.early_access_at === null) return s;
+    const next = { early_access_days: parsed.data, early_access_at: null, early_access_ended_at: null };
+    await tx.update(submissions).set({ ...next, updated_at: new Date() }).where(eq(submissions.id, s.id));
+    await writeLog(tx, {
+      submission_id: s.id,
+      member_id: ctx.auth.member!.id,
+      entity: 'submission',
+      entity_id: s.id,
+      action: 'updated',
+      previous_values: { early_access_days: s.early_access_days },
+      new_values: { early_access_days: parsed.data },
+    });
+    return loadSubmission(tx, s.id);
+  });
 }
 
 /** Everything the completeness check needs, read from the database. */

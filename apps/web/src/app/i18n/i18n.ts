@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// The sections the shell and the sign-in page use, by name: only these are in the first download.
-import { access, app, errorBanner, header, login, menu, notFound, session } from './en.json';
+// The sections the shell, the sign-in page and the theme (`form`) use, by name: only these are in the first download.
+import { access, app, errorBanner, form, header, login, menu, notFound, session } from './en.json';
 
 /**
  * Locale en with fallback en (SPEC section 9). The shell's text is bundled, so initialisation is
@@ -13,7 +13,7 @@ export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: { access, app, errorBanner, header, login, menu, notFound, session } } },
+  resources: { en: { translation: { access, app, errorBanner, form, header, login, menu, notFound, session } } },
   interpolation: { escapeValue: false }, // React escapes already.
   initAsync: false,
   showSupportNotice: false,

@@ -3,6 +3,7 @@ import { FileInput, Progress, Stack } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SendProgress } from '../hooks/use-send-with-file';
+import { OptionalLabel } from '../../../ui/optional-label';
 
 export interface AttachmentFieldProps {
   file: File | null;
@@ -20,7 +21,7 @@ export function AttachmentField({ file, onChange, error, progress, disabled }: A
   return (
     <Stack gap={4}>
       <FileInput
-        label={t('messages.form.file')}
+        label={<OptionalLabel>{t('messages.form.file')}</OptionalLabel>}
         description={t('messages.form.fileHint', { max: formatBytes(MAX_ATTACHMENT_BYTES) })}
         placeholder={t('messages.form.filePlaceholder')}
         leftSection={<IconPaperclip size={16} aria-hidden />}

@@ -263,7 +263,7 @@ function SearchPreview() {
                   <Text span c="dimmed" size="sm">
                     · {t(`kinds.${hit.kind}.name`, { defaultValue: hit.kind })} · {hit.category_path || t('elasticSearch.noCategory')} · {hit.creator_name} ·{' '}
                   </Text>
-                  <Anchor href={mainSiteItemUrl(mainSiteUrl, hit.id)} target="_blank" rel="noreferrer noopener" size="sm" aria-label={t('elasticSearch.onSiteNamed', { name: hit.name })}>
+                  <Anchor href={mainSiteItemUrl(mainSiteUrl, hit.id)} target="_blank" rel="noreferrer noopener" size="sm">
                     {t('elasticSearch.onSite')}
                   </Anchor>
                 </Text>

@@ -63,7 +63,7 @@ export function CreationRow({ data, sortField, classNames = {}, showAttention = 
               {creationStage(creation) === 'published' ? (
                 <>
                   {' · '}
-                  <Anchor href={mainSiteItemUrl(mainSiteUrl, creation.id)} target="_blank" rel="noreferrer noopener" size="sm" aria-label={t('list.onSiteNamed', { name: creation.name })}>
+                  <Anchor href={mainSiteItemUrl(mainSiteUrl, creation.id)} target="_blank" rel="noreferrer noopener" size="sm">
                     {t('list.onSite')}
                   </Anchor>
                 </>

@@ -28,3 +28,23 @@ test('popup lists are at most 200px high: the assignee filter of messages and th
     await page.keyboard.press('Escape');
   }
 });
+
+/**
+ * SPEC 5's generic labels: a required field's mark says "This field is required", an optional
+ * field's "This field is optional"; here in the new message dialog (subject and message required, the
+ * file optional).
+ */
+test('fields marked required and optional say so: the new message dialog', async ({ page }) => {
+  await signInThroughApi(page, 'creator@corner.test');
+  await page.goto('/messages');
+  await page.getByRole('button', { name: 'New message' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New message' });
+  await expect(dialog).toBeVisible();
+  for (const label of ['Subject', 'Message']) {
+    // The asterisk inside the field's label.
+    const mark = dialog.locator('label', { hasText: label }).locator('[class*="-required"]');
+    await expect(mark, label).toHaveAttribute('title', 'This field is required');
+  }
+  await expect(dialog.getByTitle('This field is optional')).toHaveText('(optional)');
+  await page.screenshot({ path: 'test-results/screens/new-message-required-optional.png' });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "early_access_ended_at" timestamp with time zone;
