@@ -8,7 +8,7 @@ import { AuthorizationCode, refuse, type AppError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { loadAuthMember } from '../member/member.service';
 import { escapeLike } from '../../db/sql';
-import { writeLog } from '../log/log.service';
+import { changes, writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
 import { isOwner, loadSubmission, type SubmissionRow } from '../submission/submission.access';
 import { canRestoreSubmission } from '../submission/submission.policy';
@@ -373,24 +373,15 @@ export async function setDecisionFields(ctx: Context, id: number, input: Decisio
     const next: { publish_at?: Date | null; latest_rejection_reason?: string | null } = {};
     if (input.publish_at !== undefined) next.publish_at = input.publish_at;
     if (input.latest_rejection_reason !== undefined) next.latest_rejection_reason = input.latest_rejection_reason?.trim() || null;
-    const before = { publish_at: iso(s.publish_at), latest_rejection_reason: s.latest_rejection_reason };
-    const after = { ...before, ...(next.publish_at !== undefined ? { publish_at: iso(next.publish_at) } : {}), ...(next.latest_rejection_reason !== undefined ? { latest_rejection_reason: next.latest_rejection_reason } : {}) };
-    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
-    if (changed.length === 0) return s;
+    // JSON compares dates as their ISO text, so a date sent again unchanged changes nothing.
+    const diff = changes(s as unknown as Record<string, unknown>, next);
+    if (!diff) return s;
     await tx.update(submissions).set(next).where(eq(submissions.id, s.id));
     if (next.publish_at !== undefined && s.model_type === 'set') {
       const children = await setChildren(tx, s.model_id);
       if (children.length) await tx.update(submissions).set({ publish_at: next.publish_at }).where(inArray(submissions.id, children.map((c) => c.id)));
     }
-    await writeLog(tx, {
-      submission_id: s.id,
-      member_id: ctx.auth.member!.id,
-      entity: 'submission',
-      entity_id: s.id,
-      action: 'updated',
-      previous_values: Object.fromEntries(changed.map((k) => [k, before[k]])),
-      new_values: Object.fromEntries(changed.map((k) => [k, after[k]])),
-    });
+    await writeLog(tx, { submission_id: s.id, member_id: ctx.auth.member!.id, entity: 'submission', entity_id: s.id, action: 'updated', ...diff });
     return loadSubmission(tx, s.id);
   });
 }

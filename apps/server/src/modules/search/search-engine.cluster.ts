@@ -1,5 +1,5 @@
-import { MAX_FACETS, queryWords, type SearchableKind, type SearchDocument } from '@corner/domain';
-import type { SearchAnswer, SearchEngine, SearchFacet, SearchHealth, SearchQuery } from './search-engine';
+import { MAX_FACETS, queryWords } from '@corner/domain';
+import { documentOfStored, storedDocument, type SearchAnswer, type SearchEngine, type SearchFacet, type SearchHealth, type SearchQuery, type StoredDocument } from './search-engine';
 
 /**
  * The engine of large sites: an Elasticsearch or OpenSearch cluster (SEARCH_URL), through the
@@ -147,7 +147,7 @@ export function clusterSearchEngine(transport: ClusterTransport, options: Cluste
       if (documents.length === 0) return;
       await ensureLive();
       const targets = await writeTargets();
-      await bulk(targets.flatMap((target) => documents.flatMap((d) => [{ index: { _index: target, _id: String(d.submissionId) } }, sourceOf(d)])));
+      await bulk(targets.flatMap((target) => documents.flatMap((d) => [{ index: { _index: target, _id: String(d.submissionId) } }, storedDocument(d)])));
     },
 
     async remove(submissionIds) {
@@ -174,7 +174,7 @@ export function clusterSearchEngine(transport: ClusterTransport, options: Cluste
       const res = await transport.send({ method: 'POST', path: `/${encodeURIComponent(alias)}/_search`, body: searchBody(query) });
       const facet = (name: string): SearchFacet[] => ((res.body.aggregations?.[name]?.buckets ?? []) as { key: number; doc_count: number }[]).map((b) => ({ id: Number(b.key), count: b.doc_count }));
       return {
-        documents: (res.body.hits.hits as { _source: ClusterSource }[]).map((h) => documentOf(h._source)),
+        documents: (res.body.hits.hits as { _source: StoredDocument }[]).map((h) => documentOfStored(h._source)),
         total: Number(res.body.hits.total.value),
         categories: facet('categories'),
         tags: facet('tags'),
@@ -249,73 +249,5 @@ export function searchBody(query: SearchQuery): Record<string, unknown> {
     size: query.first,
     track_total_hits: true,
     aggs: { categories: facet('category_ids'), tags: facet('tag_ids') },
-  };
-}
-
-/** A document as the cluster stores it (a type, not an interface: it is a bulk request's line). */
-type ClusterSource = {
-  submission_id: number;
-  name: string;
-  description: string;
-  keywords: string;
-  kind: string;
-  game: number;
-  category_id: number | null;
-  category_ids: number[];
-  category_path: string;
-  tag_ids: number[];
-  tags: string[];
-  themes: string[];
-  creator_id: number;
-  creator_name: string;
-  exclusive: boolean;
-  publish_at: string;
-  early_access_until: string | null;
-  thumbnail_path: string | null;
-};
-
-function sourceOf(d: SearchDocument): ClusterSource {
-  return {
-    submission_id: d.submissionId,
-    name: d.name,
-    description: d.description,
-    keywords: d.keywords,
-    kind: d.kind,
-    game: d.game,
-    category_id: d.categoryId,
-    category_ids: d.categoryIds,
-    category_path: d.categoryPath,
-    tag_ids: d.tagIds,
-    tags: d.tags,
-    themes: d.themes,
-    creator_id: d.creatorId,
-    creator_name: d.creatorName,
-    exclusive: d.exclusive,
-    publish_at: d.publishAt.toISOString(),
-    early_access_until: d.earlyAccessUntil?.toISOString() ?? null,
-    thumbnail_path: d.thumbnailPath,
-  };
-}
-
-function documentOf(s: ClusterSource): SearchDocument {
-  return {
-    submissionId: s.submission_id,
-    name: s.name,
-    description: s.description,
-    keywords: s.keywords,
-    kind: s.kind as SearchableKind,
-    game: s.game,
-    categoryId: s.category_id,
-    categoryIds: s.category_ids ?? [],
-    categoryPath: s.category_path,
-    tagIds: s.tag_ids ?? [],
-    tags: s.tags ?? [],
-    themes: s.themes ?? [],
-    creatorId: s.creator_id,
-    creatorName: s.creator_name,
-    exclusive: s.exclusive,
-    publishAt: new Date(s.publish_at),
-    earlyAccessUntil: s.early_access_until ? new Date(s.early_access_until) : null,
-    thumbnailPath: s.thumbnail_path,
   };
 }

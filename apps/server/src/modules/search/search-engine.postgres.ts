@@ -1,10 +1,10 @@
-import { MAX_COMPLETIONS, MAX_FACETS, queryWords, tsQueryText, typoAlternatives, type QueryWord, type SearchableKind, type SearchDocument } from '@corner/domain';
+import { MAX_COMPLETIONS, MAX_FACETS, queryWords, tsQueryText, typoAlternatives, type QueryWord, type SearchDocument } from '@corner/domain';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { fromExcluded } from '../../db/sql';
 import { searchEntries, searchWords } from '../../db/schema/index';
-import type { SearchAnswer, SearchEngine, SearchFacet, SearchQuery } from './search-engine';
+import { documentOfStored, storedDocument, type SearchAnswer, type SearchEngine, type SearchFacet, type SearchQuery, type StoredDocument } from './search-engine';
 
 /** Rows written per statement. */
 const UPSERT_CHUNK = 500;
@@ -16,7 +16,6 @@ const UPSERT_CHUNK = 500;
 /** Typo candidates looked at per word. */
 const TYPO_CANDIDATES = 20;
 
-type EntryRow = Omit<typeof searchEntries.$inferSelect, 'document'>;
 /** Every column but the text vector, which only the database reads. */
 const ENTRY_COLUMNS = sql.raw(
   ['submission_id', 'name', 'description', 'keywords', 'kind', 'game', 'category_id', 'category_ids', 'category_path', 'tag_ids', 'tags', 'themes', 'creator_id', 'creator_name', 'exclusive', 'publish_at', 'early_access_until', 'thumbnail_path'].join(', '),
@@ -109,10 +108,10 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
                    ${facet('tag_ids')} as tags`,
       );
       const ids = (answer!.ids ?? []).map(Number);
-      const found = ids.length ? await rows<EntryRow>(db, sql`select ${ENTRY_COLUMNS} from ${searchEntries} where submission_id = any(${`{${ids.join(',')}}`}::int[])`) : [];
+      const found = ids.length ? await rows<StoredDocument>(db, sql`select ${ENTRY_COLUMNS} from ${searchEntries} where submission_id = any(${`{${ids.join(',')}}`}::int[])`) : [];
       const byId = new Map(found.map((r) => [Number(r.submission_id), r]));
       return {
-        documents: ids.flatMap((id) => (byId.has(id) ? [documentOf(byId.get(id)!)] : [])),
+        documents: ids.flatMap((id) => (byId.has(id) ? [documentOfStored(byId.get(id)!)] : [])),
         total: answer!.total,
         categories: answer!.categories,
         tags: answer!.tags,
@@ -166,52 +165,13 @@ function filterQuery(query: SearchQuery): string | null {
 
 function entryOf(d: SearchDocument) {
   return {
-    submission_id: d.submissionId,
-    name: d.name,
-    description: d.description,
-    keywords: d.keywords,
-    kind: d.kind,
-    game: d.game,
-    category_id: d.categoryId,
-    category_ids: d.categoryIds,
-    category_path: d.categoryPath,
-    tag_ids: d.tagIds,
-    tags: d.tags,
-    themes: d.themes,
-    creator_id: d.creatorId,
-    creator_name: d.creatorName,
-    exclusive: d.exclusive,
+    ...storedDocument(d),
     publish_at: d.publishAt,
     early_access_until: d.earlyAccessUntil,
-    thumbnail_path: d.thumbnailPath,
     document: sql`setweight(to_tsvector('english', ${d.name}), 'A')
       || setweight(to_tsvector('english', ${`${d.keywords} ${d.creatorName}`}), 'B')
       || setweight(to_tsvector('english', ${[d.categoryPath, ...d.tags, ...d.themes].join(' ')}), 'C')
       || setweight(to_tsvector('english', ${d.description}), 'D')
       || array_to_tsvector(${`{${filterTokens(d).join(',')}}`}::text[])` as unknown as string,
-  };
-}
-
-function documentOf(r: EntryRow): SearchDocument {
-  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
-  return {
-    submissionId: Number(r.submission_id),
-    name: r.name,
-    description: r.description,
-    keywords: r.keywords,
-    kind: r.kind as SearchableKind,
-    game: Number(r.game),
-    categoryId: r.category_id === null ? null : Number(r.category_id),
-    categoryIds: (r.category_ids ?? []).map(Number),
-    categoryPath: r.category_path,
-    tagIds: (r.tag_ids ?? []).map(Number),
-    tags: r.tags ?? [],
-    themes: r.themes ?? [],
-    creatorId: Number(r.creator_id),
-    creatorName: r.creator_name,
-    exclusive: r.exclusive,
-    publishAt: date(r.publish_at)!,
-    earlyAccessUntil: date(r.early_access_until),
-    thumbnailPath: r.thumbnail_path,
   };
 }

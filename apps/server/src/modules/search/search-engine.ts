@@ -80,3 +80,76 @@ export interface SearchAnswer {
   categories: SearchFacet[];
   tags: SearchFacet[];
 }
+
+/**
+ * A document's fields as both engines store them: snake_case, as `search_entries`' columns and the
+ * cluster's mapping name them (a type, not an interface: it is a cluster bulk request's line too;
+ * its dates become ISO text in JSON).
+ */
+export type StoredDocument = {
+  submission_id: number;
+  name: string;
+  description: string;
+  keywords: string;
+  kind: string;
+  game: number;
+  category_id: number | null;
+  category_ids: number[];
+  category_path: string;
+  tag_ids: number[];
+  tags: string[];
+  themes: string[];
+  creator_id: number;
+  creator_name: string;
+  exclusive: boolean;
+  publish_at: Date | string;
+  early_access_until: Date | string | null;
+  thumbnail_path: string | null;
+};
+
+export function storedDocument(d: SearchDocument): StoredDocument {
+  return {
+    submission_id: d.submissionId,
+    name: d.name,
+    description: d.description,
+    keywords: d.keywords,
+    kind: d.kind,
+    game: d.game,
+    category_id: d.categoryId,
+    category_ids: d.categoryIds,
+    category_path: d.categoryPath,
+    tag_ids: d.tagIds,
+    tags: d.tags,
+    themes: d.themes,
+    creator_id: d.creatorId,
+    creator_name: d.creatorName,
+    exclusive: d.exclusive,
+    publish_at: d.publishAt,
+    early_access_until: d.earlyAccessUntil,
+    thumbnail_path: d.thumbnailPath,
+  };
+}
+
+/** A stored document read back (numbers that came as text, dates that came as text, lists absent when empty). */
+export function documentOfStored(r: StoredDocument): SearchDocument {
+  return {
+    submissionId: Number(r.submission_id),
+    name: r.name,
+    description: r.description,
+    keywords: r.keywords,
+    kind: r.kind as SearchableKind,
+    game: Number(r.game),
+    categoryId: r.category_id === null ? null : Number(r.category_id),
+    categoryIds: (r.category_ids ?? []).map(Number),
+    categoryPath: r.category_path,
+    tagIds: (r.tag_ids ?? []).map(Number),
+    tags: r.tags ?? [],
+    themes: r.themes ?? [],
+    creatorId: Number(r.creator_id),
+    creatorName: r.creator_name,
+    exclusive: r.exclusive,
+    publishAt: new Date(r.publish_at),
+    earlyAccessUntil: r.early_access_until === null ? null : new Date(r.early_access_until),
+    thumbnailPath: r.thumbnail_path,
+  };
+}
