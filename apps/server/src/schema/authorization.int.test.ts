@@ -48,6 +48,7 @@ const OWNED: Record<string, { kind: OwnedKind; arg: string; staff: readonly stri
   deleteGameItem: { kind: 'gameItem', arg: 'id', staff: ['submissions:page-waiting:edit'] },
   deleteImageHotspot: { kind: 'hotspot', arg: 'id', staff: ['submissions:page-waiting:edit'] },
   deleteObjectGuid: { kind: 'objectGuid', arg: 'id', staff: ['submissions:page-waiting:edit'] },
+  updateObjectGuid: { kind: 'objectGuid', arg: 'id', staff: ['submissions:page-waiting:edit'] },
   deleteSubmission: { kind: 'submission', arg: 'id', staff: ['submissions:page-published:edit'] },
   deleteSubmissionFile: { kind: 'file', arg: 'id', staff: ['submissions:page-waiting:edit', 'submissions:page-file-management:edit'] },
   deleteSubmissionImage: { kind: 'image', arg: 'id', staff: ['submissions:page-waiting:edit'] },
@@ -91,6 +92,8 @@ const OWNED: Record<string, { kind: OwnedKind; arg: string; staff: readonly stri
   updateSubmissionFile: { kind: 'file', arg: 'id', staff: ['submissions:page-waiting:edit', 'submissions:page-file-management:edit'] },
   updateSubmissionFiles: { kind: 'submission', arg: 'submission_id', staff: ['submissions:page-waiting:edit', 'submissions:page-file-management:edit'] },
   updateSubmissionProperties: { kind: 'submission', arg: 'id', staff: ['submissions:page-waiting:edit'] },
+  updateSubmission: { kind: 'submission', arg: 'id', staff: ['submissions:page-waiting:edit'] },
+  updateSubmissionImage: { kind: 'image', arg: 'id', staff: ['submissions:page-waiting:edit'] },
   updateSubmissionStatus: { kind: 'submission', arg: 'id', staff: ['submissions:admin-access:enabled'] },
   zipBundle: { kind: 'zipBundle', arg: 'id', staff: ['submissions:admin-access:enabled'] },
 };
@@ -117,7 +120,8 @@ beforeAll(async () => {
   fixtures = await buildOwnedFixtures(db, owner.memberId!);
   picture = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#88aacc' } }).png().toBuffer();
   for (const role of SEEDED_ROLES) {
-    const m = await buildMember(db, { roles: [role.name] });
+    // On the support-staff list too: who speaks for the site in messages is that list's (SPEC 6), not a role's.
+    const m = await buildMember(db, { roles: [role.name], supportStaff: true });
     callers.push({ name: `role ${role.name}`, memberId: m.id, permissions: new Set(role.permissions) });
   }
 });

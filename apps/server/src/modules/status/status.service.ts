@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { blockingChecks, maySetEarlyAccess, ownerTransition, SUBMISSION_STATUSES, submissionPropertiesInput, UNFINISHED_TEST_STATUSES, type SubmissionStatus } from '@corner/domain';
+import { blockingChecks, ownerTransition, SUBMISSION_STATUSES, submissionPropertiesInput, UNFINISHED_TEST_STATUSES, type SubmissionStatus } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { submissions, tests } from '../../db/schema/index';
@@ -8,6 +8,7 @@ import { writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
 import { loadSubmission, submissionForView, type SubmissionRow } from '../submission/submission.access';
 import { submissionError } from '../submission/submission.errors';
+import { canSetEarlyAccess } from '../submission/submission.policy';
 import { completenessOf, parseInput, setChildren, setEarlyAccessDays, updateSubmissionProperties } from '../submission/submission.service';
 import { mayReview, reviewPolicy } from '../review/review.policy';
 import { approveSubmission, assignToTeamMember, checkDecisionFields, rejectSubmission, setDecisionFields } from '../review/review.service';
@@ -68,11 +69,7 @@ export async function updateProperties(ctx: Context, id: number, input: Record<s
   const isDecidingStaff = mayReview(ctx, reviewPolicy.decide);
   const hasStaffFields = Object.keys(decision).length > 0 || team_member_id !== undefined;
   if (hasStaffFields && !isDecidingStaff) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
-  if (early_access_days !== undefined) {
-    const s = await submissionForView(ctx, id);
-    const roleNames = ctx.auth.member?.roles.map((r) => r.name) ?? [];
-    if (!maySetEarlyAccess({ isOwner: s.member_id === ctx.auth.member?.id, roleNames, isDecidingStaff })) throw submissionError('SUBMISSION_EARLY_ACCESS_NOT_ALLOWED', {});
-  }
+  if (early_access_days !== undefined && !canSetEarlyAccess(ctx.auth, await submissionForView(ctx, id))) throw submissionError('SUBMISSION_EARLY_ACCESS_NOT_ALLOWED', {});
   const hasOwn = Object.keys(own).length > 0;
   if (hasOwn) parseInput(submissionPropertiesInput, own);
   checkDecisionFields(decision);

@@ -1,4 +1,4 @@
-import { lifecycleTransition, OWNER_EDITABLE_STATUSES, ownerTransition, pagePermission } from '@corner/domain';
+import { lifecycleTransition, maySetEarlyAccess, OWNER_EDITABLE_STATUSES, ownerTransition, pagePermission } from '@corner/domain';
 import type { AuthState } from '../../context';
 import type { SubmissionRow } from './submission.access';
 import { holdsAny, isOwnerOf } from '../../auth-checks';
@@ -79,6 +79,16 @@ export const canRejectSubmission = (auth: AuthState, s: Row): boolean => canTake
  */
 export const canTestSubmission = (auth: AuthState, s: Row): boolean => canTakeStaffTransition(auth, s, 'startTest');
 
+/**
+ * Early access days (issue 21): a creator in a paid program on a creation they may edit, and staff
+ * who approve (domain `maySetEarlyAccess`).
+ */
+export function canSetEarlyAccess(auth: AuthState, s: Row): boolean {
+  const isDecidingStaff = holdsAny(auth, pagePermission('waiting', 'edit'));
+  if (!isDecidingStaff && !canEditSubmission(auth, s)) return false;
+  return maySetEarlyAccess({ isOwner: isOwnerOf(auth, s), roleNames: auth.member?.roles.map((r) => r.name) ?? [], isDecidingStaff });
+}
+
 export interface SubmissionAbilities {
   canEdit: boolean;
   canSubmit: boolean;
@@ -88,6 +98,7 @@ export interface SubmissionAbilities {
   canReject: boolean;
   canTest: boolean;
   canAddFileVersions: boolean;
+  canSetEarlyAccess: boolean;
 }
 
 /** Everything the caller may do with a creation, as the API shows it. */
@@ -101,5 +112,6 @@ export function submissionAbilities(auth: AuthState, s: Row): SubmissionAbilitie
     canReject: canRejectSubmission(auth, s),
     canTest: canTestSubmission(auth, s),
     canAddFileVersions: canAddFileVersions(auth, s),
+    canSetEarlyAccess: canSetEarlyAccess(auth, s),
   };
 }

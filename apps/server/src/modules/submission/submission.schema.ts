@@ -57,6 +57,7 @@ const SubmissionAbilitiesRef = builder.objectRef<SubmissionAbilities>('Submissio
   description: 'What the caller may do with a creation now (the server’s rules; the web offers exactly these). Submitting also needs nothing missing (`missing_items`).',
   fields: (t) => ({
     canEdit: t.exposeBoolean('canEdit', { description: 'Change its details, images, files and tags.' }),
+    canSetEarlyAccess: t.exposeBoolean('canSetEarlyAccess', { description: 'Set early_access_days: a creator in a paid program, or staff who approve.' }),
     canSubmit: t.exposeBoolean('canSubmit', { description: 'Send it for review: its owner, as a draft or after a rejection.' }),
     canWithdraw: t.exposeBoolean('canWithdraw', { description: 'Take it back from the approval queue to drafts: its owner (refused while a test runs).' }),
     canDelete: t.exposeBoolean('canDelete', { description: 'Delete it: its owner before approval, or staff who manage published creations.' }),

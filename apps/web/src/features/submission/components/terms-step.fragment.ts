@@ -12,8 +12,10 @@ export const TermsStepFragment = graphql(
     abilities {
       canSubmit
       canWithdraw
+      canSetEarlyAccess
     }
     tsr_exclusive
+    early_access_days
     feedback_option
     recolor_option
     can_be_shared

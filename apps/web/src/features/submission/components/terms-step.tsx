@@ -1,4 +1,4 @@
-import { API_ERROR, lifecycleTarget, submissionPropertiesInput } from '@corner/domain';
+import { API_ERROR, lifecycleTarget, MAX_EARLY_ACCESS_DAYS, submissionPropertiesInput } from '@corner/domain';
 import {
   Alert,
   Anchor,
@@ -7,6 +7,7 @@ import {
   Divider,
   Group,
   List,
+  NumberInput,
   Paper,
   Radio,
   Select,
@@ -48,6 +49,7 @@ interface TermsValues {
   can_be_shared: boolean | null;
   enable_social_media_links: boolean | null;
   terms_notes: string;
+  early_access_days: number | null;
 }
 
 type PropertiesInput = VariablesOf<typeof UpdateSubmissionPropertiesMutation>['input'];
@@ -60,6 +62,7 @@ function termsInput(values: Draft<TermsValues>): PropertiesInput {
   if (values.can_be_shared !== undefined) input.can_be_shared = values.can_be_shared;
   if (values.enable_social_media_links !== undefined) input.enable_social_media_links = values.enable_social_media_links;
   if (values.terms_notes !== undefined) input.terms_notes = textOrNull(values.terms_notes);
+  if (values.early_access_days !== undefined) input.early_access_days = values.early_access_days;
   return input;
 }
 
@@ -90,6 +93,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
       can_be_shared: creation.can_be_shared ?? null,
       enable_social_media_links: creation.enable_social_media_links ?? null,
       terms_notes: creation.terms_notes ?? '',
+      early_access_days: creation.early_access_days ?? null,
     }),
     [creation],
   );
@@ -179,6 +183,26 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
           )}
         </Radio.Group>
       </StepSection>
+      {creation.abilities.canSetEarlyAccess || (isReadOnly && (creation.early_access_days ?? 0) > 0) ? (
+        <>
+          <Divider />
+          <StepSection title={t('terms.earlyAccessTitle')} description={t('terms.earlyAccessText', { max: MAX_EARLY_ACCESS_DAYS })}>
+            <NumberInput
+              label={t('terms.earlyAccessDays')}
+              min={0}
+              max={MAX_EARLY_ACCESS_DAYS}
+              allowDecimal={false}
+              allowNegative={false}
+              maw={260}
+              value={values.early_access_days ?? 0}
+              onChange={(value) => form.setValue('early_access_days', typeof value === 'number' ? value : 0)}
+              onBlur={flush}
+              error={errors.early_access_days}
+              readOnly={isReadOnly}
+            />
+          </StepSection>
+        </>
+      ) : null}
       <Divider />
       <StepSection title={t('terms.optionsTitle')} description={t('terms.optionsText')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
