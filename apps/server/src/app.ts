@@ -16,6 +16,7 @@ import { registerLegacyRoutes } from './http/legacy-routes';
 import { registerDirectUploadRoute } from './http/direct-upload-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { createMetrics, registerMetricsRoute } from './http/metrics';
 import { releaseUnusedUploads } from './modules/file/blob.service';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub';
 import { openLegacySource } from './modules/legacy/legacy-source.open';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => live.close());
 
   const persistedOperations = options.persistedOperations ?? loadPersistedOperations();
+  const metrics = createMetrics(database, app.log);
   const admission = createAdmission(config.graphqlConcurrency);
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, Context>({
     schema,
@@ -101,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Yoga would buffer uploaded files in memory; multipart requests go through http/multipart.ts.
     multipart: false,
     // Order matters: a hash becomes its document, then the document's limits, then the rate limits.
-    plugins: [usePersistedWebOperations(persistedOperations), useOperationLimits(operationLimits(config)), useRateLimits()],
+    plugins: [usePersistedWebOperations(persistedOperations), useOperationLimits(operationLimits(config)), useRateLimits(), metrics.graphqlPlugin()],
     maskedErrors: { maskError },
     logging: {
       debug: (...args) => app.log.debug(args),
@@ -142,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       persistedOperations,
       onStorageError: (error) => req.log.error({ err: error }, 'Could not store an upload'),
     });
+    metrics.uploadedBytes(parsed.uploads.filter((u) => u.created).reduce((sum, u) => sum + u.size, 0));
     let answer: Answer;
     try {
       answer = parsed.ok ? await runJson(yoga, admission, parsed.operation, req, reply) : { status: parsed.status, body: { errors: [parsed.error] } };
@@ -192,7 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerMediaRoutes(app, services);
   registerLegacyRoutes(app, services);
-  registerDirectUploadRoute(app, { storage: services.storage, urlSigner: services.urlSigner, maxBytes: config.MAX_FILE_BYTES });
+  registerDirectUploadRoute(app, { storage: services.storage, urlSigner: services.urlSigner, maxBytes: config.MAX_FILE_BYTES, onStored: (bytes) => metrics.uploadedBytes(bytes) });
+  registerMetricsRoute(app, metrics, config);
 
   if (options.serveWeb !== false) await registerWebApp(app, config.webDist);
   return app;

@@ -182,6 +182,11 @@ const schema = z.object({
    * below it. Default: DATA_DIR/legacy-files.
    */
   LEGACY_FILES_DIR: z.string().optional(),
+  /**
+   * The bearer token Prometheus sends to GET /metrics. Unset: metrics are served without a token, to
+   * loopback and private addresses only (docs/operations.md, "Metrics").
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

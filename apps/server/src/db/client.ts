@@ -38,6 +38,8 @@ export interface Database {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (the metrics); absent on the embedded database. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -119,6 +121,7 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
     listen: (channel, handler) => listenPg(url, channel, handler),
     migrate: () => migratePostgres(url),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -10,6 +10,8 @@ export interface DirectUploadRouteOptions {
   urlSigner: UrlSigner;
   /** MAX_FILE_BYTES: the largest body a PUT may send. */
   maxBytes: number;
+  /** Told the size of each body stored (the metrics' uploaded bytes). */
+  onStored?: (bytes: number) => void;
 }
 
 type Query = { expires?: string; signature?: string };
@@ -83,6 +85,7 @@ export function registerDirectUploadRoute(app: FastifyInstance, options: DirectU
         if (Number.isFinite(declared) && declared > maxBytes) return refuseAndDrop(413, 'FILE_TOO_LARGE', tooLarge);
         try {
           const { size } = await storage.receiveUpload(key, body, { maxBytes });
+          options.onStored?.(size);
           return reply.status(200).header('cache-control', 'no-store').send({ key, size });
         } catch (error) {
           if (error instanceof UploadTooLargeError) return refuseAndDrop(413, 'FILE_TOO_LARGE', tooLarge);

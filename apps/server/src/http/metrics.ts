@@ -1,0 +1,183 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import type { Plugin } from 'graphql-yoga';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { staffCounters } from '../modules/queue/queue.service';
+
+/**
+ * The process's metrics in Prometheus text format at GET /metrics (docs/operations.md, "Metrics"):
+ * GraphQL requests by root field with latency and errors by code, uploaded bytes, the background
+ * jobs' queues, the database pool and the staff queues' sizes. Counters live in one registry per
+ * app; what the database knows is read when scraped. Served to a bearer of METRICS_TOKEN, or
+ * without one only to loopback and private addresses.
+ */
+export interface Metrics {
+  registry: Registry;
+  /** Counts and times every GraphQL operation (both the JSON fast path and Yoga's own). */
+  graphqlPlugin(): Plugin;
+  /** Bytes of uploaded files and images stored. */
+  uploadedBytes(bytes: number): void;
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics(database: Database, log: { error(obj: unknown, msg: string): void }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'corner_' });
+  const requests = new Counter({
+    name: 'corner_graphql_requests_total',
+    help: 'GraphQL operations executed, by root field and outcome (ok, or error when any error was answered).',
+    labelNames: ['field', 'outcome'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'corner_graphql_request_duration_seconds',
+    help: 'How long executing a GraphQL operation took, by root field.',
+    labelNames: ['field'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'corner_graphql_errors_total',
+    help: 'Errors answered by GraphQL operations, by root field and error code.',
+    labelNames: ['field', 'code'],
+    registers: [registry],
+  });
+  const uploads = new Counter({ name: 'corner_upload_bytes_total', help: 'Bytes of uploaded files and images stored.', registers: [registry] });
+
+  new Gauge({
+    name: 'corner_job_queue_depth',
+    help: 'Background jobs waiting (created, retry) or running (active), by queue.',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await jobRows(database)) this.set({ queue: row.name, state: row.state }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: 'corner_job_oldest_waiting_seconds',
+    help: 'Age of the oldest job waiting to start, by queue.',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await jobRows(database)) if (row.state !== 'active' && row.oldest !== null) this.set({ queue: row.name }, Number(row.oldest));
+    },
+  });
+  new Gauge({
+    name: 'corner_job_failed',
+    help: 'Failed background jobs pg-boss still keeps (its retention), by queue.',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      if (!(await hasJobTable(database))) return;
+      const rows = await database.query<{ name: string; n: string }>(`select name, count(*) as n from pgboss.job where state = 'failed' group by name`);
+      for (const row of rows) this.set({ queue: row.name }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: 'corner_db_pool_connections',
+    help: 'Connections of the PostgreSQL pool: total, idle, and requests waiting for one (the embedded database has none).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const pool = database.poolStats?.();
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: 'corner_queue_size',
+    help: 'Creations in each staff queue, and conversations waiting for staff (unreadMessages), as the staff badges count them.',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const counts = await staffCounters(database.db, log);
+      for (const [queue, n] of Object.entries(counts)) if (typeof n === 'number') this.set({ queue }, n);
+    },
+  });
+
+  return {
+    registry,
+    uploadedBytes: (bytes) => uploads.inc(bytes),
+    graphqlPlugin: () => ({
+      onExecute({ args }) {
+        const started = process.hrtime.bigint();
+        const field = rootField(args.document, args.operationName ?? undefined);
+        return {
+          onExecuteDone({ result }) {
+            latency.observe({ field }, Number(process.hrtime.bigint() - started) / 1e9);
+            const answered = 'errors' in result && Array.isArray(result.errors) ? result.errors : [];
+            requests.inc({ field, outcome: answered.length ? 'error' : 'ok' });
+            for (const error of answered) {
+              const code = (error as { extensions?: { code?: unknown } }).extensions?.code;
+              errors.inc({ field, code: typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR' });
+            }
+          },
+        };
+      },
+    }),
+  };
+}
+
+/**
+ * The label of an operation: its first root field ("searchCreations"), a name the schema bounds,
+ * unlike operation names clients choose.
+ */
+function rootField(document: DocumentNode, operationName: string | undefined): string {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operations.find((o) => o.name?.value === operationName) ?? operations[0];
+  const first = operation?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
+  return first && first.kind === Kind.FIELD ? first.name.value : 'unknown';
+}
+
+async function hasJobTable(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ found: string | null }>(`select to_regclass('pgboss.job')::text as found`);
+  return row?.found != null;
+}
+
+async function jobRows(database: Database): Promise<{ name: string; state: string; n: string; oldest: string | null }[]> {
+  if (!(await hasJobTable(database))) return [];
+  return database.query(
+    `select name, state::text as state, count(*) as n,
+            extract(epoch from now() - min(case when state in ('created', 'retry') and start_after <= now() then created_on end)) as oldest
+     from pgboss.job where state in ('created', 'retry', 'active') group by name, state`,
+  );
+}
+
+/** Loopback and private networks (RFC 1918, unique local IPv6): the internal network that may scrape without a token. */
+function isInternal(ip: string): boolean {
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (net.isIPv4(address)) {
+    const [a, b] = address.split('.').map(Number) as [number, number];
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  return address === '::1' || /^f[cd][0-9a-f]{2}:/i.test(address);
+}
+
+function hasToken(req: FastifyRequest, token: string): boolean {
+  const sent = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const a = Buffer.from(sent);
+  const b = Buffer.from(token);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/** GET /metrics: to a bearer of METRICS_TOKEN when it is set, else to loopback and private addresses only. */
+export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'METRICS_TOKEN'>): void {
+  app.get('/metrics', async (req, reply) => {
+    const allowed = config.METRICS_TOKEN ? hasToken(req, config.METRICS_TOKEN) : isInternal(req.ip);
+    if (!allowed) return reply.status(config.METRICS_TOKEN ? 401 : 403).send({ error: config.METRICS_TOKEN ? 'A metrics token is needed.' : 'Metrics are served to the internal network only.' });
+    reply.header('cache-control', 'no-store');
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
