@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+
+/** The app's configuration in these tests (its own web build folder). */
+function testConfig() {
+  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dist, WEB_DIST: dist, MAIN_SITE_URL: 'https://main.example.org/' });
+}
 import type { Database } from './db/client';
 import { createTestDatabase } from './test/database';
 import { buildMember } from './test/factories';
@@ -24,7 +29,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   database = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dist, WEB_DIST: dist, MAIN_SITE_URL: 'https://main.example.org/' });
+  const config = testConfig();
   app = await buildApp({ config, database, logger: false });
 });
 afterAll(async () => {
@@ -46,7 +51,14 @@ describe('HTTP', () => {
       mainSiteUrl: 'https://main.example.org/',
       httpTimeoutMs: 0,
       uploads: { maxImageBytes: 10 * 1024 * 1024, maxFileBytes: 512 * 1024 * 1024, maxFiles: 10 },
+      // SEED_DEMO is on by default: the demo's sign-ins for its first-run card.
+      demo: { password: 'corner-demo', members: expect.arrayContaining([{ email: 'staff@corner.test', what: 'Submissions: the review queues', tryThis: expect.any(String) }]) },
     });
+    expect(res.json().demo.members).toHaveLength(7);
+    // A real instance says nothing of demo sign-ins.
+    const real = await buildApp({ config: { ...testConfig(), SEED_DEMO: false }, database, logger: false, serveWeb: false });
+    expect((await real.inject('/config.json')).json().demo).toBeNull();
+    await real.close();
   });
 
   it('serves the app for client routes, including unknown ones (the app shows not-found)', async () => {

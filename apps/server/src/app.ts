@@ -17,6 +17,7 @@ import { registerDirectUploadRoute } from './http/direct-upload-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createMetrics, registerMetricsRoute } from './http/metrics';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/demo';
 import { releaseUnusedUploads } from './modules/file/blob.service';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub';
 import { openLegacySource } from './modules/legacy/legacy-source.open';
@@ -190,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mainSiteUrl: config.MAIN_SITE_URL,
       httpTimeoutMs: config.HTTP_TIMEOUT_MS,
       uploads: { maxImageBytes: config.MAX_IMAGE_BYTES, maxFileBytes: config.MAX_FILE_BYTES, maxFiles: config.MAX_UPLOAD_FILES },
+      // A demo instance says what to try with which sign-in (the first-run card); a real one says nothing.
+      demo: config.SEED_DEMO ? { password: DEMO_PASSWORD, members: DEMO_MEMBERS.map((m) => ({ email: m.email, what: m.what, tryThis: m.tryThis })) } : null,
     });
   });
 

@@ -14,13 +14,13 @@ export const DEMO_PASSWORD = 'corner-demo';
 
 /** The demo sign-ins the README lists: one member per role, and a plain creator. */
 export const DEMO_MEMBERS = [
-  { email: 'admin@corner.test', username: 'Ada Admin', roles: ['Admin'], what: 'Admin: every page and action' },
-  { email: 'staff@corner.test', username: 'Sam Staff', roles: ['Submissions'], what: 'Submissions: the review queues' },
-  { email: 'tester@corner.test', username: 'Tess Tester', roles: ['Submissions'], what: 'Submissions: a second reviewer, for testing' },
-  { email: 'manager@corner.test', username: 'Max Manager', roles: ['Content manager'], what: 'Content manager: published and featured' },
-  { email: 'artist@corner.test', username: 'Ari Artist', roles: ['Select artist'], what: 'Select artist: a creator who may migrate' },
-  { email: 'creator@corner.test', username: 'Cora Creator', roles: [], what: 'A creator with no role' },
-  { email: 'featured@corner.test', username: 'Fern Featured', roles: ['Featured artist'], what: 'Featured artist: a creator paid for exclusive creations' },
+  { email: 'admin@corner.test', username: 'Ada Admin', roles: ['Admin'], what: 'Admin: every page and action', tryThis: 'the search index, payments lists and the older system’s archive' },
+  { email: 'staff@corner.test', username: 'Sam Staff', roles: ['Submissions'], what: 'Submissions: the review queues', tryThis: 'open Awaiting approval, test a creation, approve one with a date or reject one with reasons' },
+  { email: 'tester@corner.test', username: 'Tess Tester', roles: ['Submissions'], what: 'Submissions: a second reviewer, for testing', tryThis: 'open a creation Sam is reviewing and see who holds it' },
+  { email: 'manager@corner.test', username: 'Max Manager', roles: ['Content manager'], what: 'Content manager: published and featured', tryThis: 'make a featured list of published creations' },
+  { email: 'artist@corner.test', username: 'Ari Artist', roles: ['Select artist'], what: 'Select artist: a creator who may migrate', tryThis: 'migrate an old item, give a creation early access, read your payment statements' },
+  { email: 'creator@corner.test', username: 'Cora Creator', roles: [], what: 'A creator with no role', tryThis: 'upload a creation, take it through the five steps and submit it; message staff' },
+  { email: 'featured@corner.test', username: 'Fern Featured', roles: ['Featured artist'], what: 'Featured artist: a creator paid for exclusive creations', tryThis: 'read last months’ payment statements on the home page' },
 ] as const;
 
 /**

@@ -16,4 +16,14 @@ describe('readSiteConfig', () => {
     expect(() => readSiteConfig({ httpTimeoutMs: 100 })).toThrow('mainSiteUrl is missing');
     expect(() => readSiteConfig(null)).toThrow('mainSiteUrl is missing');
   });
+
+  it('reads a demo instance’s sign-ins, keeping only whole entries, and none on a real instance', () => {
+    const demo = {
+      password: 'corner-demo',
+      members: [{ email: 'staff@corner.test', what: 'Submissions', tryThis: 'approve one' }, { email: 'broken@corner.test' }],
+    };
+    expect(readSiteConfig({ mainSiteUrl: 'https://main.test/', demo }).demo).toEqual({ password: 'corner-demo', members: [{ email: 'staff@corner.test', what: 'Submissions', tryThis: 'approve one' }] });
+    expect(readSiteConfig({ mainSiteUrl: 'https://main.test/', demo: null }).demo).toBeUndefined();
+    expect(readSiteConfig({ mainSiteUrl: 'https://main.test/', demo: { members: [] } }).demo).toBeUndefined();
+  });
 });

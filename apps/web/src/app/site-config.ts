@@ -9,6 +9,13 @@ export interface SiteConfig {
   mainSiteUrl: string;
   /** How long a request may take before it fails with "timeout of {n}ms exceeded"; 0 for no limit (HTTP_TIMEOUT_MS). */
   httpTimeoutMs: number;
+  /** On a demo instance (SEED_DEMO): its sign-ins and what to try with each; null on a real one. */
+  demo?: DemoConfig | null;
+}
+
+export interface DemoConfig {
+  password: string;
+  members: { email: string; what: string; tryThis: string }[];
 }
 
 let config: SiteConfig = { mainSiteUrl: FALLBACK_MAIN_SITE_URL, httpTimeoutMs: 0 };
@@ -24,7 +31,19 @@ export function readSiteConfig(body: unknown): SiteConfig {
   const url = fields.mainSiteUrl;
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new Error('mainSiteUrl is missing');
   const timeout = fields.httpTimeoutMs;
-  return { mainSiteUrl: url, httpTimeoutMs: typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0 ? timeout : 0 };
+  const httpTimeoutMs = typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0 ? timeout : 0;
+  const demo = readDemo(fields.demo);
+  return demo ? { mainSiteUrl: url, httpTimeoutMs, demo } : { mainSiteUrl: url, httpTimeoutMs };
+}
+
+function readDemo(value: unknown): DemoConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { password, members } = value as Record<string, unknown>;
+  if (typeof password !== 'string' || !Array.isArray(members)) return null;
+  const valid = members.filter(
+    (m): m is DemoConfig['members'][number] => typeof m === 'object' && m !== null && ['email', 'what', 'tryThis'].every((k) => typeof (m as Record<string, unknown>)[k] === 'string'),
+  );
+  return { password, members: valid };
 }
 
 /** Reads /config.json once at start-up; on any failure the fallback stays in place. */

@@ -9,6 +9,7 @@ import { OVERVIEW_LINK, STAFF_QUEUE_LINKS } from '../links';
 import { QueueHistoryChart } from './queue-history-chart';
 import { QueueWaits } from './queue-waits';
 import { ReviewFlagCounts } from './review-flag-counts';
+import { DemoTour } from '../../member/components/demo-tour';
 
 const CARDS = [...STAFF_QUEUE_LINKS, STAFF_MESSAGES_LINK];
 
@@ -19,6 +20,7 @@ export function StaffOverviewPage() {
   const { counters, hasFailed } = useFetchStaffCounters({ isEnabled: hasPermission(permissions, ADMIN_ACCESS) });
   return (
     <PageFrame title={t(`nav.${OVERVIEW_LINK.label}`)} description={t('staffOverview.intro')}>
+      <DemoTour />
       <CountCards
         links={CARDS}
         counters={counters}

@@ -6,6 +6,7 @@ import { CREATOR_MESSAGES_LINK } from '../../message/links';
 import { MyPaymentStatements } from '../../payment/components/my-payment-statements';
 import { useFetchMyCounters } from '../hooks/use-fetch-my-counters';
 import { CREATOR_QUEUE_LINKS } from '../links';
+import { DemoTour } from '../../member/components/demo-tour';
 
 const CARDS = [...CREATOR_QUEUE_LINKS, CREATOR_MESSAGES_LINK];
 
@@ -16,6 +17,7 @@ export function HomePage() {
   const { counters } = useFetchMyCounters();
   return (
     <PageFrame title={t('home.welcome', { name: member?.UserName ?? '' })} description={t('home.intro')}>
+      <DemoTour />
       <CountCards links={CARDS} counters={counters} label={t('home.countsLabel')} />
       <MyPaymentStatements />
     </PageFrame>
