@@ -1,5 +1,5 @@
-import type { SearchDocument } from '@corner/domain';
 import { describe, expect, it } from 'vitest';
+import { buildSearchDocument } from '../../test/search-documents';
 import { CLUSTER_INDEX_BODY, clusterSearchEngine, type ClusterRequest, type ClusterTransport } from './search-engine.cluster';
 
 /**
@@ -62,26 +62,7 @@ function fakeCluster() {
   };
 }
 
-const doc = (id: number): SearchDocument => ({
-  submissionId: id,
-  name: `Creation ${id}`,
-  description: '',
-  keywords: '',
-  kind: 'item',
-  game: 4,
-  categoryId: null,
-  categoryIds: [],
-  categoryPath: '',
-  tagIds: [],
-  tags: [],
-  themes: [],
-  creatorId: 1,
-  creatorName: 'Ada',
-  exclusive: false,
-  publishAt: new Date('2026-01-01T00:00:00Z'),
-  earlyAccessUntil: null,
-  thumbnailPath: null,
-});
+const doc = (id: number) => buildSearchDocument(id);
 
 describe('the cluster engine', () => {
   it('makes its index with the mapping and the alias on first use, once', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/database';
 import { buildMember } from '../../test/factories';
+import { buildSearchDocument } from '../../test/search-documents';
 import type { SearchEngine, SearchQuery } from './search-engine';
 import { clusterSearchEngine, type ClusterAdmin, type ClusterFlavor } from './search-engine.cluster';
 import { clusterTransport } from './search-engine.open';
@@ -64,27 +65,16 @@ const DOCUMENT_IDS = [1, 2, 3, 4, 5, 6, 7, 900, 910, 911];
 const DAY = 86_400_000;
 const base = Date.UTC(2026, 5, 1, 12, 0, 0, 0);
 
-const doc = (id: number, fields: Partial<SearchDocument> = {}): SearchDocument => ({
-  submissionId: id,
-  name: `Creation ${id}`,
-  description: '',
-  keywords: '',
-  kind: 'item',
-  game: 4,
-  categoryId: 3,
-  categoryIds: [1, 2, 3],
-  categoryPath: 'Objects › Seating › Sofas',
-  tagIds: [],
-  tags: [],
-  themes: [],
-  creatorId: 100,
-  creatorName: 'Ada Builder',
-  exclusive: false,
-  publishAt: new Date(base - id * DAY),
-  earlyAccessUntil: null,
-  thumbnailPath: null,
-  ...fields,
-});
+const doc = (id: number, fields: Partial<SearchDocument> = {}): SearchDocument =>
+  buildSearchDocument(id, {
+    categoryId: 3,
+    categoryIds: [1, 2, 3],
+    categoryPath: 'Objects › Seating › Sofas',
+    creatorId: 100,
+    creatorName: 'Ada Builder',
+    publishAt: new Date(base - id * DAY),
+    ...fields,
+  });
 
 /** The hand-built index every read test looks at; writes use documents of their own (ids from 900). */
 const FIXTURE: SearchDocument[] = [
