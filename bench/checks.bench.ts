@@ -44,7 +44,7 @@ import { createSession } from '../apps/server/src/modules/member/member.service'
 import { storeDemoFiles } from '../apps/server/src/seed/files';
 import { LocalDiskStorage } from '../apps/server/src/storage/local-disk';
 import { buildMember } from '../apps/server/src/test/factories';
-import { describeError, preparePglite, preparePostgres, type Prepared } from './databases';
+import { describeError, idsAfter, preparePglite, preparePostgres, type Prepared } from './databases';
 import { markdownTable, sampleStats, timeAlternately, type Bench } from './harness';
 
 const FILES = Number(process.env.BENCH_CHECKS_FILES ?? 50);
@@ -399,13 +399,10 @@ interface LookupResult {
 async function measureLookups(prepared: Prepared): Promise<{ lookups: LookupResult; base: { member: number; submission: number; file: number } }> {
   const { database } = prepared;
   const started = performance.now();
-  const [base] = await database.query<{ member: number; submission: number; file: number }>(
-    `select (select coalesce(max(id), 0) + 1000 from members) as member, (select coalesce(max(id), 0) + 1000 from submissions) as submission,
-            (select coalesce(max(id), 0) + 1000 from files) as file`,
-  );
-  await database.exec(GENERATE_STORED(STORED, base!));
+  const base = await idsAfter(database, { member: 'members', submission: 'submissions', file: 'files' });
+  await database.exec(GENERATE_STORED(STORED, base));
   const list = probes(STORED, LOOKUPS);
-  const copies = GENERATE_COPIES(list, base!, STORED);
+  const copies = GENERATE_COPIES(list, base, STORED);
   if (copies) await database.exec(`begin; ${copies} commit;`);
   await database.exec('vacuum analyze');
   const generateSeconds = (performance.now() - started) / 1000;
@@ -417,7 +414,7 @@ async function measureLookups(prepared: Prepared): Promise<{ lookups: LookupResu
   );
   console.log(`${prepared.label}: generated in ${generateSeconds.toFixed(0)} s:`, stored);
 
-  const ids = list.map((p) => base!.submission + p.creation);
+  const ids = list.map((p) => base.submission + p.creation);
   const rowsById = new Map((await database.db.select().from(submissions).where(inArray(submissions.id, ids))).map((r) => [r.id, r] as const));
   const rows = ids.map((id) => rowsById.get(id)!);
   // Each answer is what the data holds: nothing for a creation that copies nothing; for a copy, the
@@ -428,8 +425,8 @@ async function measureLookups(prepared: Prepared): Promise<{ lookups: LookupResu
       assert.deepEqual(found, [], `creation ${ids[i]} copies nothing`);
       continue;
     }
-    const source = base!.submission + Math.floor((p.copies.file - 1) / PER_CREATION) + 1;
-    const typed = base!.submission + p.copies.typedFrom;
+    const source = base.submission + Math.floor((p.copies.file - 1) / PER_CREATION) + 1;
+    const typed = base.submission + p.copies.typedFrom;
     const tally = (kind: DuplicateMatch['kind']) => found.filter((m) => m.kind === kind).map((m) => m.other?.id);
     assert.deepEqual(tally('file'), [source], `creation ${ids[i]}: the copied file`);
     assert.deepEqual(tally('object').sort(), [source, typed].sort(), `creation ${ids[i]}: the copied and the typed object id`);
@@ -460,7 +457,7 @@ async function measureLookups(prepared: Prepared): Promise<{ lookups: LookupResu
     timings.push(await timed(`with statistics on \`file_inspections (result -> 'casPartIds')\` created ad hoc by the bench (not in the migrations)`));
   }
   return {
-    base: base!,
+    base,
     lookups: {
       label: prepared.label,
       stored: stored!,

@@ -116,3 +116,13 @@ export async function preparePostgres(options: { name?: string } = {}): Promise<
     throw error;
   }
 }
+
+/**
+ * Where generated rows start in each table: past its highest id, with room for the demo's rows, so
+ * generated ids never meet the seeded ones. `tables` names the key of each answer.
+ */
+export async function idsAfter<K extends string>(database: Database, tables: Record<K, string>): Promise<Record<K, number>> {
+  const columns = Object.entries<string>(tables).map(([key, table]) => `(select coalesce(max(id), 0) + 1000 from ${table}) as "${key}"`);
+  const [row] = await database.query<Record<K, number>>(`select ${columns.join(', ')}`);
+  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as Record<K, number>;
+}

@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { createSession } from '../apps/server/src/modules/member/member.service';
 import { compactQueueCounts } from '../apps/server/src/modules/queue/queue.service';
-import { describeError, preparePglite, preparePostgres, type Prepared } from './databases';
+import { describeError, idsAfter, preparePglite, preparePostgres, type Prepared } from './databases';
 import { markdownTable, persistedHashes, sampleStats, textTable, timeAlternately, type Bench } from './harness';
 
 const PG_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
@@ -282,15 +282,12 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
 async function measure(prepared: Prepared, rows: number): Promise<EngineResult> {
   const { database } = prepared;
   const started = performance.now();
-  const [base] = await database.query<{ member: number; submission: number; image: number; legacy: number }>(
-    `select (select coalesce(max(id), 0) + 1000 from members) as member, (select coalesce(max(id), 0) + 1000 from submissions) as submission,
-            (select coalesce(max(id), 0) + 1000 from images) as image, (select coalesce(max(id), 0) + 1000 from legacy.items) as legacy`,
-  );
-  const bigCreator = base!.member + 100_000;
-  await database.exec(GENERATE_LISTS(rows, base!, bigCreator));
+  const base = await idsAfter(database, { member: 'members', submission: 'submissions', image: 'images', legacy: 'legacy.items' });
+  const bigCreator = base.member + 100_000;
+  await database.exec(GENERATE_LISTS(rows, base, bigCreator));
   const [reviewed] = await database.query<{ id: number; member_id: number }>(
     `select id, member_id from submissions where id > $1 and status = 'APPROVED' and publish_at < now() and deleted_at is null and model_type = 'item' order by id limit 1`,
-    [base!.submission],
+    [base.submission],
   );
   await database.exec(GENERATE_REVIEWED(reviewed!.id, reviewed!.member_id));
   await compactQueueCounts(database.db);

@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';
 import { markUnindexed, reindexStale } from '../apps/server/src/modules/search/search.service';
-import { describeError, preparePostgres, type Prepared } from './databases';
+import { describeError, idsAfter, preparePostgres, type Prepared } from './databases';
 import { markdownTable, sampleStats, textTable, timeAlternately, type Bench } from './harness';
 import { ADJECTIVES, array, HANDLE_ENDS, HANDLES, KEYWORDS, NOUNS } from './lists.bench';
 
@@ -154,11 +154,8 @@ function ilikeQuery(c: Case, subtree: number[]): { text: string; params: unknown
 async function measure(prepared: Prepared, rows: number): Promise<Result> {
   const { database } = prepared;
   let started = performance.now();
-  const [base] = await database.query<{ member: number; submission: number; image: number }>(
-    `select (select coalesce(max(id), 0) + 1000 from members) as member, (select coalesce(max(id), 0) + 1000 from submissions) as submission,
-            (select coalesce(max(id), 0) + 1000 from images) as image`,
-  );
-  await database.exec(GENERATE_SEARCH(rows, base!));
+  const base = await idsAfter(database, { member: 'members', submission: 'submissions', image: 'images' });
+  await database.exec(GENERATE_SEARCH(rows, base));
   await database.exec('vacuum analyze');
   const generateSeconds = (performance.now() - started) / 1000;
   console.log(`${prepared.label}: generated ${rows.toLocaleString('en')} published creations in ${generateSeconds.toFixed(0)} s`);

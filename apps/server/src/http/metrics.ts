@@ -49,6 +49,8 @@ export function createMetrics(database: Database, log: { error(obj: unknown, msg
   });
   const uploads = new Counter({ name: 'corner_upload_bytes_total', help: 'Bytes of uploaded files and images stored.', registers: [registry] });
 
+  // One read of pg-boss's jobs serves the three job gauges, which a scrape collects at once.
+  const jobs = sharedWhileRunning(() => jobRows(database));
   new Gauge({
     name: 'corner_job_queue_depth',
     help: 'Background jobs waiting (created, retry) or running (active), by queue.',
@@ -56,7 +58,7 @@ export function createMetrics(database: Database, log: { error(obj: unknown, msg
     registers: [registry],
     async collect() {
       this.reset();
-      for (const row of await jobRows(database)) this.set({ queue: row.name, state: row.state }, Number(row.n));
+      for (const row of await jobs()) if (row.state !== 'failed') this.set({ queue: row.name, state: row.state }, Number(row.n));
     },
   });
   new Gauge({
@@ -66,7 +68,10 @@ export function createMetrics(database: Database, log: { error(obj: unknown, msg
     registers: [registry],
     async collect() {
       this.reset();
-      for (const row of await jobRows(database)) if (row.state !== 'active' && row.oldest !== null) this.set({ queue: row.name }, Number(row.oldest));
+      // A queue's waiting jobs are in two rows (created, retry): the older of the two.
+      const oldest = new Map<string, number>();
+      for (const row of await jobs()) if (row.oldest !== null) oldest.set(row.name, Math.max(oldest.get(row.name) ?? 0, Number(row.oldest)));
+      for (const [queue, seconds] of oldest) this.set({ queue }, seconds);
     },
   });
   new Gauge({
@@ -76,9 +81,7 @@ export function createMetrics(database: Database, log: { error(obj: unknown, msg
     registers: [registry],
     async collect() {
       this.reset();
-      if (!(await hasJobTable(database))) return;
-      const rows = await database.query<{ name: string; n: string }>(`select name, count(*) as n from pgboss.job where state = 'failed' group by name`);
-      for (const row of rows) this.set({ queue: row.name }, Number(row.n));
+      for (const row of await jobs()) if (row.state === 'failed') this.set({ queue: row.name }, Number(row.n));
     },
   });
   new Gauge({
@@ -141,17 +144,26 @@ function rootField(document: DocumentNode, operationName: string | undefined): s
   return first && first.kind === Kind.FIELD ? first.name.value : 'unknown';
 }
 
-async function hasJobTable(database: Database): Promise<boolean> {
-  const [row] = await database.query<{ found: string | null }>(`select to_regclass('pgboss.job')::text as found`);
-  return row?.found != null;
+/** While a call is running, further calls share its answer: the gauges a scrape collects together read once. */
+function sharedWhileRunning<T>(load: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () =>
+    (running ??= load().finally(() => {
+      running = null;
+    }));
 }
 
+/**
+ * pg-boss's jobs by queue and state (waiting, running, failed and kept), each with the age of the
+ * oldest one due and not started; none before pg-boss has made its tables.
+ */
 async function jobRows(database: Database): Promise<{ name: string; state: string; n: string; oldest: string | null }[]> {
-  if (!(await hasJobTable(database))) return [];
+  const [table] = await database.query<{ found: string | null }>(`select to_regclass('pgboss.job')::text as found`);
+  if (table?.found == null) return [];
   return database.query(
     `select name, state::text as state, count(*) as n,
             extract(epoch from now() - min(case when state in ('created', 'retry') and start_after <= now() then created_on end)) as oldest
-     from pgboss.job where state in ('created', 'retry', 'active') group by name, state`,
+     from pgboss.job where state in ('created', 'retry', 'active', 'failed') group by name, state`,
   );
 }
 

@@ -35,8 +35,12 @@ export function earlyAccessUntil(s: { early_access_at: Date | string | null; ear
   return s.early_access_at ? new Date(s.early_access_at) : null;
 }
 
+/** Whether early access that ends at `until` (null: none) is on at `now`. */
+export function isEarlyAccessOn(until: Date | null, now: Date = new Date()): boolean {
+  return until !== null && until.getTime() > now.getTime();
+}
+
 /** Whether a creation is in early access at `now`. */
 export function isInEarlyAccess(s: Parameters<typeof earlyAccessUntil>[0], now: Date = new Date()): boolean {
-  const until = earlyAccessUntil(s);
-  return until !== null && until.getTime() > now.getTime();
+  return isEarlyAccessOn(earlyAccessUntil(s), now);
 }

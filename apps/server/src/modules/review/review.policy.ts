@@ -26,8 +26,3 @@ export const reviewPolicy = {
 export function isStaff(ctx: Context): boolean {
   return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, ADMIN_ACCESS);
 }
-
-/** Whether the caller holds one of a review policy's permissions (for a rule a service checks itself). */
-export function mayReview(ctx: Context, rule: { permission: readonly string[] | string }): boolean {
-  return ctx.auth.member !== null && hasPermission(ctx.auth.permissions, rule.permission);
-}

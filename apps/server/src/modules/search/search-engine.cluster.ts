@@ -94,6 +94,10 @@ export function clusterSearchEngine(transport: ClusterTransport, options: Cluste
     return res.statusCode === 404 ? [] : Object.keys(res.body ?? {});
   };
 
+  /** Makes a concrete index with the mapping, behind the alias `aliasOf` (statuses in `ignore` answer instead of throwing). */
+  const makeIndex = (name: string, aliasOf: string, ignore?: number[]) =>
+    transport.send({ method: 'PUT', path: `/${encodeURIComponent(name)}`, body: { ...CLUSTER_INDEX_BODY, aliases: { [aliasOf]: {} } } }, ignore);
+
   /**
    * The live index and its alias, made with the mapping on first use. The first index has a fixed
    * name, so two processes starting at once make one: the second's "already exists" is no error.
@@ -101,7 +105,7 @@ export function clusterSearchEngine(transport: ClusterTransport, options: Cluste
   const ensureLive = () => {
     ready ??= (async () => {
       if ((await indicesOf(alias)).length > 0) return;
-      const made = await transport.send({ method: 'PUT', path: `/${encodeURIComponent(`${alias}-0`)}`, body: { ...CLUSTER_INDEX_BODY, aliases: { [alias]: {} } } }, [400]);
+      const made = await makeIndex(`${alias}-0`, alias, [400]);
       if (made.statusCode === 400 && (await indicesOf(alias)).length === 0) throw new Error(`Could not make the search index ${alias}-0: ${JSON.stringify(made.body?.error?.reason ?? made.body)}`);
     })().catch((error: unknown) => {
       ready = null;
@@ -110,8 +114,11 @@ export function clusterSearchEngine(transport: ClusterTransport, options: Cluste
     return ready;
   };
 
-  /** The aliases a write goes to: the live index, and the one being built if a rebuild is under way. */
-  const writeTargets = async () => [alias, ...((await indicesOf(nextAlias)).length > 0 ? [nextAlias] : [])];
+  /** The aliases a write goes to: the live index (made on first use), and the one being built if a rebuild is under way. */
+  const writeTargets = async () => {
+    await ensureLive();
+    return [alias, ...((await indicesOf(nextAlias)).length > 0 ? [nextAlias] : [])];
+  };
 
   const bulk = async (actions: Record<string, unknown>[]) => {
     if (actions.length === 0) return;
@@ -145,20 +152,17 @@ export function clusterSearchEngine(transport: ClusterTransport, options: Cluste
 
     async upsert(documents) {
       if (documents.length === 0) return;
-      await ensureLive();
       const targets = await writeTargets();
       await bulk(targets.flatMap((target) => documents.flatMap((d) => [{ index: { _index: target, _id: String(d.submissionId) } }, storedDocument(d)])));
     },
 
     async remove(submissionIds) {
       if (submissionIds.length === 0) return;
-      await ensureLive();
       const targets = await writeTargets();
       await bulk(targets.flatMap((target) => submissionIds.map((id) => ({ delete: { _index: target, _id: String(id) } }))));
     },
 
     async flush() {
-      await ensureLive();
       const targets = await writeTargets();
       await transport.send({ method: 'POST', path: `/${targets.map(encodeURIComponent).join(',')}/_refresh` });
     },
@@ -184,7 +188,7 @@ export function clusterSearchEngine(transport: ClusterTransport, options: Cluste
     async beginRebuild() {
       await ensureLive();
       if ((await indicesOf(nextAlias)).length > 0) return;
-      await transport.send({ method: 'PUT', path: `/${encodeURIComponent(newIndexName())}`, body: { ...CLUSTER_INDEX_BODY, aliases: { [nextAlias]: {} } } });
+      await makeIndex(newIndexName(), nextAlias);
     },
 
     async finishRebuild() {

@@ -4,30 +4,28 @@ import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { fromExcluded } from '../../db/sql';
 import { searchEntries, searchWords } from '../../db/schema/index';
-import { documentOfStored, storedDocument, type SearchAnswer, type SearchEngine, type SearchFacet, type SearchQuery, type StoredDocument } from './search-engine';
+import { documentOfStored, STORED_DOCUMENT_FIELDS, storedDocument, type SearchAnswer, type SearchEngine, type SearchFacet, type StoredDocument } from './search-engine';
 
 /** Rows written per statement. */
 const UPSERT_CHUNK = 500;
-/*
- * Index words at least 0.3 similar (pg_trgm's default `similarity_threshold`, the `%` operator) to a
- * word the index does not hold are its typo candidates; of those, the ones within its edit allowance
- * join the search ("bensh" and "bench" are 0.33 alike).
+/**
+ * Typo candidates looked at per word: the index's words at least 0.3 similar to it (pg_trgm's
+ * default `similarity_threshold`, the `%` operator; "bensh" and "bench" are 0.33 alike), of which
+ * those within its edit allowance join the search.
  */
-/** Typo candidates looked at per word. */
 const TYPO_CANDIDATES = 20;
 
-/** Every column but the text vector, which only the database reads. */
-const ENTRY_COLUMNS = sql.raw(
-  ['submission_id', 'name', 'description', 'keywords', 'kind', 'game', 'category_id', 'category_ids', 'category_path', 'tag_ids', 'tags', 'themes', 'creator_id', 'creator_name', 'exclusive', 'publish_at', 'early_access_until', 'thumbnail_path'].join(', '),
-);
+/** Every column of a stored document (not the text vector, which only the database reads). */
+const ENTRY_COLUMNS = sql.raw(STORED_DOCUMENT_FIELDS.join(', '));
 
 /**
  * The default engine: PostgreSQL full-text search in the portal's own database (`search_entries`,
- * migrations 0018 and 0021). A document's text vector weighs its name (A) over its keywords and
- * creator (B), its category, tags and themes (C) and its description (D), with English stemming,
- * and holds one token per filter value (filterTokens), so ONE GIN lookup finds what matches every
- * word and every filter. Every word must match, the last also as a prefix; a word the index does
- * not hold may be a typo of close words of the names (`search_words`), which then count too.
+ * migrations 0018, 0021 and 0023). A document's text vector weighs its name (A) over its keywords
+ * and creator (B), its category, tags and themes (C) and its description (D), with English
+ * stemming, and holds one token per filter value (filterTokens), so ONE GIN lookup finds what
+ * matches every word and every filter. Every word must match, the last also as the start of a
+ * longer word (through its completions in `search_words`); a word the index does not hold may be a
+ * typo of close words of `search_words`, which then count too.
  * Matches are read once (a materialized CTE) for the page, the exact total and both facets.
  */
 export function postgresSearchEngine(db: DbOrTx): SearchEngine {
@@ -79,10 +77,11 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
       // No transaction: a creation gone between the matches and the page's rows is left out of the page.
       const words = query.text ? await wordsOf(db, query.text) : [];
       const text = tsQueryText(words);
-      const filters = filterQuery(query);
       const textQuery = text ? sql`to_tsquery('english', ${text})` : null;
-      const match =
-        textQuery && filters ? sql`e.document @@ (${textQuery} && ${filters}::tsquery)` : textQuery ? sql`e.document @@ ${textQuery}` : filters ? sql`e.document @@ ${filters}::tsquery` : sql`true`;
+      const tokens = filterTokens({ ...query, categoryIds: query.categoryId != null ? [query.categoryId] : [] });
+      const filterQuery = tokens.length ? sql`${tokens.map((t) => `'${t}'`).join(' & ')}::tsquery` : null;
+      const wanted = textQuery && filterQuery ? sql`(${textQuery} && ${filterQuery})` : (textQuery ?? filterQuery);
+      const match = wanted ? sql`e.document @@ ${wanted}` : sql`true`;
       const rank = query.sort === 'relevance' && textQuery ? sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', e.document, ${textQuery})` : sql`0::real`;
       const order =
         query.sort === 'name'
@@ -146,21 +145,18 @@ async function wordsOf(db: DbOrTx, text: string): Promise<QueryWord[]> {
     }));
 }
 
-/** A document's filter tokens: values no visitor's word can be (words are letters and digits only). */
-function filterTokens(d: SearchDocument): string[] {
-  return [`_k${d.kind}`, `_g${d.game}`, `_x${d.exclusive ? 1 : 0}`, `_m${d.creatorId}`, ...d.categoryIds.map((id) => `_c${id}`), ...d.tagIds.map((id) => `_t${id}`)];
-}
-
-/** A query's filters as a tsquery of filter tokens (all of them), or null without filters. */
-function filterQuery(query: SearchQuery): string | null {
-  const tokens: string[] = [];
-  if (query.categoryId != null) tokens.push(`_c${query.categoryId}`);
-  for (const id of query.tagIds ?? []) tokens.push(`_t${id}`);
-  if (query.kind) tokens.push(`_k${query.kind}`);
-  if (query.game != null) tokens.push(`_g${query.game}`);
-  if (query.creatorId != null) tokens.push(`_m${query.creatorId}`);
-  if (query.exclusive != null) tokens.push(`_x${query.exclusive ? 1 : 0}`);
-  return tokens.length ? tokens.map((t) => `'${t}'`).join(' & ') : null;
+/**
+ * Filter tokens: a value no visitor's word can be (words are letters and digits only) for each
+ * filter given: of a document, every one (its categories, those above included); of a query, those
+ * it filters by, all of which a match must hold.
+ */
+function filterTokens(f: { categoryIds?: readonly number[]; tagIds?: readonly number[] | null; kind?: string | null; game?: number | null; creatorId?: number | null; exclusive?: boolean | null }): string[] {
+  const tokens = [...(f.categoryIds ?? []).map((id) => `_c${id}`), ...(f.tagIds ?? []).map((id) => `_t${id}`)];
+  if (f.kind) tokens.push(`_k${f.kind}`);
+  if (f.game != null) tokens.push(`_g${f.game}`);
+  if (f.creatorId != null) tokens.push(`_m${f.creatorId}`);
+  if (f.exclusive != null) tokens.push(`_x${f.exclusive ? 1 : 0}`);
+  return tokens;
 }
 
 function entryOf(d: SearchDocument) {

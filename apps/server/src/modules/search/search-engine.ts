@@ -86,6 +86,28 @@ export interface SearchAnswer {
  * cluster's mapping name them (a type, not an interface: it is a cluster bulk request's line too;
  * its dates become ISO text in JSON).
  */
+/** Every field of a stored document, in the order of `search_entries`' columns (a column list reads them all). */
+export const STORED_DOCUMENT_FIELDS = [
+  'submission_id',
+  'name',
+  'description',
+  'keywords',
+  'kind',
+  'game',
+  'category_id',
+  'category_ids',
+  'category_path',
+  'tag_ids',
+  'tags',
+  'themes',
+  'creator_id',
+  'creator_name',
+  'exclusive',
+  'publish_at',
+  'early_access_until',
+  'thumbnail_path',
+] as const satisfies readonly (keyof StoredDocument)[];
+
 export type StoredDocument = {
   submission_id: number;
   name: string;

@@ -1,4 +1,4 @@
-import { MAX_FACETS, SEARCH_SORTS, SEARCHABLE_KINDS, type SearchDocument } from '@corner/domain';
+import { isEarlyAccessOn, MAX_FACETS, SEARCH_SORTS, SEARCHABLE_KINDS, type SearchDocument } from '@corner/domain';
 import { builder } from '../../schema/builder';
 import { PaginatorInfoRef } from '../../schema/paginator';
 import { policy } from '../../schema/policy';
@@ -22,7 +22,7 @@ const SearchHitRef = builder.objectRef<SearchDocument>('SearchHit').implement({
     exclusive: t.exposeBoolean('exclusive', { description: 'Wholly exclusive to the site.' }),
     publish_at: t.expose('publishAt', { type: 'DateTime' }),
     early_access_until: t.expose('earlyAccessUntil', { type: 'DateTime', nullable: true, description: 'When its early access ends; null without early access.' }),
-    early_access: t.boolean({ description: 'Whether it is in early access now.', resolve: (d) => d.earlyAccessUntil !== null && d.earlyAccessUntil.getTime() > Date.now() }),
+    early_access: t.boolean({ description: 'Whether it is in early access now.', resolve: (d) => isEarlyAccessOn(d.earlyAccessUntil) }),
     thumbnail: t.exposeString('thumbnailPath', { nullable: true, description: 'The address of its first picture; null without pictures.' }),
   }),
 });

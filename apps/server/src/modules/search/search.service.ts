@@ -42,6 +42,9 @@ const FAILURES_LISTED = 20;
  */
 const staleText = sql<string | null>`${searchDocuments.stale_at}::text`;
 
+/** Whether a run reindexes everything (its scope `{ all: true }`), rather than a list. */
+const isRunOfEverything = sql<boolean>`coalesce((${searchIndexRuns.scope}->>'all')::boolean, false)`;
+
 export type ReindexOutcome = 'indexed' | 'removed' | 'failed';
 
 export interface ReindexResult {
@@ -160,18 +163,21 @@ export async function reindexStale(services: Pick<JobServices, 'database' | 'con
  * no other is under way, an engine that rebuilds beside its live copy switches searches to the new one.
  */
 async function finishRuns(db: DbOrTx, engine: SearchEngine) {
-  const finished = await rows<{ all: boolean }>(
-    db,
-    sql`update ${searchIndexRuns} r set finished_at = now()
-        where r.finished_at is null
-          and not exists (select 1 from ${searchDocuments} d where d.stale_at is not null and d.stale_at <= r.marked_at)
-        returning coalesce((r.scope->>'all')::boolean, false) as all`,
-  );
+  const finished = await db
+    .update(searchIndexRuns)
+    .set({ finished_at: sql`now()` })
+    .where(
+      and(
+        isNull(searchIndexRuns.finished_at),
+        sql`not exists (select 1 from ${searchDocuments} d where d.stale_at is not null and d.stale_at <= ${searchIndexRuns.marked_at})`,
+      ),
+    )
+    .returning({ all: isRunOfEverything });
   if (!engine.finishRebuild || !finished.some((r) => r.all)) return;
   const [open] = await db
     .select({ id: searchIndexRuns.id })
     .from(searchIndexRuns)
-    .where(and(isNull(searchIndexRuns.finished_at), sql`coalesce((${searchIndexRuns.scope}->>'all')::boolean, false)`))
+    .where(and(isNull(searchIndexRuns.finished_at), isRunOfEverything))
     .limit(1);
   if (!open) await engine.finishRebuild();
 }

@@ -10,11 +10,12 @@ import { loadSubmission, submissionForView, type SubmissionRow } from '../submis
 import { submissionError } from '../submission/submission.errors';
 import { canSetEarlyAccess } from '../submission/submission.policy';
 import { completenessOf, parseInput, setChildren, setEarlyAccessDays, updateSubmissionProperties } from '../submission/submission.service';
-import { mayReview, reviewPolicy } from '../review/review.policy';
+import { reviewPolicy } from '../review/review.policy';
 import { approveSubmission, assignToTeamMember, checkDecisionFields, rejectSubmission, setDecisionFields } from '../review/review.service';
 import { createTest } from '../review/review-test.service';
 import { reviewError } from '../review/review.errors';
 import { AuthorizationCode, refuse } from '../../errors';
+import { holdsAny } from '../../auth-checks';
 
 /*
  * A creation's status (SPEC 4, `updateSubmissionStatus`): the creator's changes, and staff's through
@@ -35,7 +36,7 @@ type StaffTarget = (typeof STAFF_TARGETS)[number];
  */
 async function staffStatusChange(ctx: Context, id: number, status: StaffTarget): Promise<SubmissionRow> {
   const rule = status === 'TESTING' ? reviewPolicy.editTests : reviewPolicy.decide;
-  if (!mayReview(ctx, rule)) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
+  if (!holdsAny(ctx.auth, rule.permission)) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
   const s = await submissionForView(ctx, id);
   if (s.status === status) return s;
   switch (status) {
@@ -66,7 +67,7 @@ export interface StaffProperties {
 export async function updateProperties(ctx: Context, id: number, input: Record<string, unknown>): Promise<SubmissionRow> {
   const { publish_at, latest_rejection_reason, team_member_id, early_access_days, ...own } = input as StaffProperties & { early_access_days?: number | null } & Record<string, unknown>;
   const decision = { ...(publish_at !== undefined ? { publish_at } : {}), ...(latest_rejection_reason !== undefined ? { latest_rejection_reason } : {}) };
-  const isDecidingStaff = mayReview(ctx, reviewPolicy.decide);
+  const isDecidingStaff = holdsAny(ctx.auth, reviewPolicy.decide.permission);
   const hasStaffFields = Object.keys(decision).length > 0 || team_member_id !== undefined;
   if (hasStaffFields && !isDecidingStaff) throw refuse(ctx.auth, AuthorizationCode.FORBIDDEN);
   if (early_access_days !== undefined && !canSetEarlyAccess(ctx.auth, await submissionForView(ctx, id))) throw submissionError('SUBMISSION_EARLY_ACCESS_NOT_ALLOWED', {});

@@ -461,12 +461,11 @@ async function replaceLists(tx: DbOrTx, submissionId: number, data: SubmissionPr
  * paid program and deciding staff). Logged.
  */
 export async function setEarlyAccessDays(ctx: Context, id: number, days: unknown): Promise<SubmissionRow> {
-  const parsed = earlyAccessDaysInput.safeParse(days);
-  if (!parsed.success) throw validationError({ 'input.early_access_days': parsed.error.issues.map((i) => i.message) });
+  const wanted = parseInput(earlyAccessDaysInput, days, 'input.early_access_days');
   return ctx.db.transaction(async (tx) => {
     const s = await beginEdit(ctx, id, tx);
-    if (s.early_access_days === parsed.data && s.early_access_at === null) return s;
-    const next = { early_access_days: parsed.data, early_access_at: null, early_access_ended_at: null };
+    if (s.early_access_days === wanted && s.early_access_at === null) return s;
+    const next = { early_access_days: wanted, early_access_at: null, early_access_ended_at: null };
     await tx.update(submissions).set({ ...next, updated_at: new Date() }).where(eq(submissions.id, s.id));
     await writeLog(tx, {
       submission_id: s.id,
@@ -475,7 +474,7 @@ export async function setEarlyAccessDays(ctx: Context, id: number, days: unknown
       entity_id: s.id,
       action: 'updated',
       previous_values: { early_access_days: s.early_access_days },
-      new_values: { early_access_days: parsed.data },
+      new_values: { early_access_days: wanted },
     });
     return loadSubmission(tx, s.id);
   });

@@ -1,4 +1,4 @@
-import { mainSiteItemUrl, pagePermission } from '@corner/domain';
+import { pagePermission } from '@corner/domain';
 import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconDatabase, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
-import { useSiteConfig } from '../../../app/site-config';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageFrame } from '../../../ui/page-frame';
 import { PageSection } from '../../../ui/page-section';
@@ -17,6 +16,7 @@ import { StatCard } from '../../../ui/stat-card';
 import { useHasPermission } from '../../member/hooks/use-session';
 import { ReindexManyMutation, ReindexOneMutation, SearchIndexStatusQuery, SearchPreviewQuery } from '../graphql';
 import { ELASTIC_SEARCH_LINK } from '../links';
+import { MainSiteItemLink } from '../../../ui/main-site-item-link';
 
 /** While a run is going, the status is read again this often. */
 const POLL_MS = 1500;
@@ -212,7 +212,6 @@ function ReindexControls({ isRunning, onStarted }: { isRunning: boolean; onStart
 
 function SearchPreview() {
   const { t } = useTranslation();
-  const { mainSiteUrl } = useSiteConfig();
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const [{ data, error, fetching }, reexecute] = useQuery({ query: SearchPreviewQuery, variables: { query: asked, first: PREVIEW_SIZE }, pause: asked === null, requestPolicy: 'network-only' });
@@ -263,9 +262,9 @@ function SearchPreview() {
                   <Text span c="dimmed" size="sm">
                     · {t(`kinds.${hit.kind}.name`, { defaultValue: hit.kind })} · {hit.category_path || t('elasticSearch.noCategory')} · {hit.creator_name} ·{' '}
                   </Text>
-                  <Anchor href={mainSiteItemUrl(mainSiteUrl, hit.id)} target="_blank" rel="noreferrer noopener" size="sm">
+                  <MainSiteItemLink id={hit.id} size="sm">
                     {t('elasticSearch.onSite')}
-                  </Anchor>
+                  </MainSiteItemLink>
                 </Text>
               ))}
             </Stack>

@@ -1,4 +1,4 @@
-import { creationStage, mainSiteItemUrl } from '@corner/domain';
+import { creationStage } from '@corner/domain';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { readFragment, type FragmentOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,9 @@ import { editStepPath } from '../urls';
 import { CreationRowFragment } from './creation-row.fragment';
 import { CreationThumbnail } from './creation-thumbnail';
 import { StatusBadge } from './status-badge';
-import { useSiteConfig } from '../../../app/site-config';
 import { CopyButton } from '../../../ui/copy-button';
 import { DateText } from '../../../ui/date-text';
+import { MainSiteItemLink } from '../../../ui/main-site-item-link';
 
 export interface CreationRowProps {
   data: FragmentOf<typeof CreationRowFragment>;
@@ -33,7 +33,6 @@ export interface CreationRowProps {
 export function CreationRow({ data, sortField, classNames = {}, showAttention = false, isTestingQueue = false }: CreationRowProps) {
   const { t } = useTranslation();
   const creation = readFragment(CreationRowFragment, data);
-  const { mainSiteUrl } = useSiteConfig();
   const target = editStepPath(creation.abilities.canEdit ? 1 : 5, creation.model_type, creation.id);
   const [date, stageDate] = rowDates(creation, sortField);
   const notes = attentionNotes(creation)
@@ -63,9 +62,9 @@ export function CreationRow({ data, sortField, classNames = {}, showAttention = 
               {creationStage(creation) === 'published' ? (
                 <>
                   {' · '}
-                  <Anchor href={mainSiteItemUrl(mainSiteUrl, creation.id)} target="_blank" rel="noreferrer noopener" size="sm">
+                  <MainSiteItemLink id={creation.id} size="sm">
                     {t('list.onSite')}
-                  </Anchor>
+                  </MainSiteItemLink>
                 </>
               ) : null}
             </Text>

@@ -1,15 +1,15 @@
-import { mainSiteItemUrl, pagePermission } from '@corner/domain';
+import { pagePermission } from '@corner/domain';
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArchive, IconBox, IconExternalLink, IconLink, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../../app/site-config';
 import { ContentSearchDialog } from '../../dependency/components/content-search-dialog';
 import { addRequiredItems, requiredItemKey, type RequiredItemChoice } from '../../dependency/required-item';
 import { fileManagementUrl } from '../../file/urls';
 import { archivedItemPath } from '../../legacy/urls';
 import { useHasPermission } from '../../member/hooks/use-session';
+import { MainSiteItemLink } from '../../../ui/main-site-item-link';
 
 export interface RequiredItemsFieldProps {
   value: readonly RequiredItemChoice[];
@@ -40,7 +40,6 @@ export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: Requ
   const canViewFiles = useHasPermission(pagePermission('file-management', 'view'));
   const canEditFiles = useHasPermission(pagePermission('file-management', 'edit'));
   const canOpenInManager = canViewFiles && canEditFiles;
-  const { mainSiteUrl } = useSiteConfig();
 
   return (
     <Stack gap="sm">
@@ -53,6 +52,7 @@ export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: Requ
           {value.map((item) => {
             const Icon = TYPE_ICONS[item.type] ?? IconBox;
             const name = item.title || item.download;
+            const manager = canOpenInManager ? managerPath(item) : null;
             return (
               <Paper key={requiredItemKey(item)} component="li" withBorder p="xs" radius="md">
                 <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -69,9 +69,9 @@ export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: Requ
                           {item.download}
                         </Anchor>
                       ) : item.type === 'id' && /^[1-9]\d{0,9}$/.test(item.download) ? (
-                        <Anchor href={mainSiteItemUrl(mainSiteUrl, Number(item.download))} target="_blank" rel="noreferrer noopener" size="xs" c="dimmed">
+                        <MainSiteItemLink id={Number(item.download)} size="xs" c="dimmed">
                           {t('requiredItems.types.id', { id: item.download })}
-                        </Anchor>
+                        </MainSiteItemLink>
                       ) : (
                         <Text size="xs" c="dimmed">
                           {t(`requiredItems.types.${item.type}`, { id: item.download })}
@@ -83,11 +83,11 @@ export function RequiredItemsField({ value, onChange, isReadOnly, selfId }: Requ
                     <Badge variant="light" color="gray" size="sm" visibleFrom="xs">
                       {t(`requiredItems.badges.${item.type}`)}
                     </Badge>
-                    {canOpenInManager && managerPath(item) ? (
+                    {manager ? (
                       <Tooltip label={t('requiredItems.openInManager')}>
                         <ActionIcon
                           component={Link}
-                          to={managerPath(item)!}
+                          to={manager}
                           variant="subtle"
                           color="gray"
                           aria-label={t(item.type === 'old_item_id' ? 'requiredItems.openInManagerNamed' : 'requiredItems.openInFilesNamed', { name })}
