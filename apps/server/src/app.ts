@@ -17,6 +17,7 @@ import { registerDirectUploadRoute } from './http/direct-upload-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createMetrics, registerMetricsRoute } from './http/metrics';
+import { registerBackupRoute } from './backup/backup-route';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/demo';
 import { releaseUnusedUploads } from './modules/file/blob.service';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub';
@@ -61,6 +62,8 @@ export interface AppOptions {
   legacy?: LegacySource;
   /** The documents known by hash; the web app's (apps/web/persisted-operations.json) when absent. */
   persistedOperations?: PersistedOperations;
+  /** The embedded database's backup route (POST /internal/backup) answers requests bearing this secret; absent: no such route. */
+  backupSecret?: string;
 }
 
 /** The HTTP server: GraphQL API, health check, runtime config, images and files, and the web app. */
@@ -200,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLegacyRoutes(app, services);
   registerDirectUploadRoute(app, { storage: services.storage, urlSigner: services.urlSigner, maxBytes: config.MAX_FILE_BYTES, onStored: (bytes) => metrics.uploadedBytes(bytes) });
   registerMetricsRoute(app, metrics, config);
+  if (options.backupSecret) registerBackupRoute(app, { database, secret: options.backupSecret });
 
   if (options.serveWeb !== false) await registerWebApp(app, config.webDist);
   return app;

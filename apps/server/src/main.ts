@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/demo';
 import { startJobs } from './jobs/index';
 import { createUrlSigner } from './storage/signed-url';
+import { localUrl, newBackupSecret, writeBackupAccess } from './backup/access';
 import pino from 'pino';
 
 /** Boot only: config, database, HTTP. Prints where to open the portal and how to sign in. */
@@ -14,7 +15,10 @@ async function main(): Promise<void> {
   const log = pino({ level: config.LOG_LEVEL });
   const urlSigner = createUrlSigner(config);
   const jobs = await startJobs({ database, config, storage, urlSigner, log, legacy }, { work: config.JOBS_WORK });
-  const app = await buildApp({ config, database, storage, urlSigner, jobs, legacy, loggerInstance: log });
+  // Only this process can read the embedded database, so `npm run backup` asks it (backup/access.ts).
+  const backupSecret = database.kind === 'pglite' ? newBackupSecret() : undefined;
+  const app = await buildApp({ config, database, storage, urlSigner, jobs, legacy, loggerInstance: log, backupSecret });
+  let removeBackupAccess = () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,6 +28,7 @@ async function main(): Promise<void> {
     await app.close();
     await jobs.stop();
     await legacy.close();
+    removeBackupAccess();
     await database.close();
     release();
     process.exit(0);
@@ -33,6 +38,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
+  if (backupSecret) removeBackupAccess = writeBackupAccess(config.DATA_DIR, { pid: process.pid, url: localUrl(config.HOST, port), secret: backupSecret });
   const url = `http://localhost:${port}/`;
   const where = config.DATABASE_URL ? 'PostgreSQL server' : `embedded database in ${config.dbDir}`;
   const lines = [

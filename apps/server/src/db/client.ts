@@ -40,6 +40,11 @@ export interface Database {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections (the metrics); absent on the embedded database. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * The embedded database only: its data directory as a tar archive, consistent (made between
+   * transactions, after a checkpoint), to load with `loadDataDir` (backups, docs/decisions.md).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -98,6 +103,14 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    // Inside a transaction of its own: PGlite runs one at a time, so no other is open and nothing
+    // writes while the files are read (synchronously). The checkpoint puts every committed change
+    // into the table files, so the copy does not depend on replaying the WAL.
+    dumpDataDir: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('none');
+      }),
   };
 }
 

@@ -29,15 +29,17 @@ export async function claimUpload(tx: DbOrTx, storage: Storage, upload: StoredUp
  * Every column through which a row uses stored content, written once for the count under the lock
  * and for the sweep's batch look-up. Message attachments name their content by key only.
  */
-const CONTENT_REFERENCES: { matches: (sha256s: string[]) => SQL; select: (sha256s: string[]) => SQL }[] = [
+const CONTENT_REFERENCES: { matches: (sha256s: string[]) => SQL; select: (sha256s: string[]) => SQL; all: SQL }[] = [
   ...[images.sha256, files.sha256, fileVersions.sha256, zipBundles.sha256].map((column) => ({
     matches: (sha256s: string[]) => sql`exists (select 1 from ${column.table} where ${inArray(column, sha256s)})`,
     select: (sha256s: string[]) => sql`select ${column} as sha256 from ${column.table} where ${inArray(column, sha256s)}`,
+    all: sql`select ${column} as sha256 from ${column.table}`,
   })),
   {
     matches: (sha256s: string[]) => sql`exists (select 1 from ${conversationAttachments} where ${inArray(conversationAttachments.storage_key, sha256s.map(blobKey))})`,
     select: (sha256s: string[]) =>
       sql`select right(${conversationAttachments.storage_key}, 64) as sha256 from ${conversationAttachments} where ${inArray(conversationAttachments.storage_key, sha256s.map(blobKey))}`,
+    all: sql`select right(${conversationAttachments.storage_key}, 64) as sha256 from ${conversationAttachments}`,
   },
 ];
 
@@ -53,6 +55,12 @@ async function isReferenced(tx: DbOrTx, sha256: string): Promise<boolean> {
 export async function referencedSha256s(db: DbOrTx, sha256s: string[]): Promise<Set<string>> {
   if (sha256s.length === 0) return new Set();
   const found = await rows<{ sha256: string }>(db, sql.join(CONTENT_REFERENCES.map((r) => r.select(sha256s)), sql` union `));
+  return new Set(found.map((r) => r.sha256));
+}
+
+/** Every sha256 some row uses: what a backup's files must hold (backup/). */
+export async function allReferencedSha256s(db: DbOrTx): Promise<Set<string>> {
+  const found = await rows<{ sha256: string }>(db, sql.join(CONTENT_REFERENCES.map((r) => r.all), sql` union `));
   return new Set(found.map((r) => r.sha256));
 }
 
