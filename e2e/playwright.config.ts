@@ -10,7 +10,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './flows',
-  outputDir: path.resolve(import.meta.dirname, '../test-results/e2e'),
+  // E2E_OUTPUT_DIR keeps two runs on one machine (another checkout's, a helper's) from sharing artifacts.
+  outputDir: path.resolve(process.env.E2E_OUTPUT_DIR ?? path.resolve(import.meta.dirname, '../test-results/e2e')),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -4,7 +4,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
-const builtIndex = path.join(web, 'dist/index.html');
+/** Where the build goes: WEB_DIST when set (as the server reads it), so two checkouts' runs can build apart. */
+const outDir = path.resolve(process.env.WEB_DIST ?? path.join(web, 'dist'));
+const builtIndex = path.join(outDir, 'index.html');
 
 /** Everything the web build is made from; a newer file than the build means it is stale. */
 const SOURCES = [
@@ -32,7 +34,7 @@ export function ensureWebBuild(): void {
   const sourcesAt = Math.max(...SOURCES.map(newestMtime));
   if (builtAt >= sourcesAt) return;
   console.log(builtAt ? 'The web app changed since its last build; building it…' : 'Building the web app (first start)…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: web, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('The web app did not build; see the errors above.');
     process.exit(result.status ?? 1);

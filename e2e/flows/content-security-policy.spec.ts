@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CreationEditor } from '../pages/creation-editor';
 import { LoginPage } from '../pages/login-page';
+import { CREATOR_ROUTES, STAFF_ROUTES } from '../pages/routes';
 import { Shell } from '../pages/shell';
 
 /**
@@ -29,46 +30,6 @@ async function expectPage(page: Page, violations: () => Promise<string[]>, path:
   await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
   expect(await violations(), path).toEqual([]);
 }
-
-const CREATOR_ROUTES: [string, string | RegExp][] = [
-  ['/', /^Welcome/],
-  ['/upload', 'Upload a new creation'],
-  ['/my-creations', 'My creations'],
-  ['/edit-queue', 'Editing Queue'],
-  ['/awaiting-approval', 'Awaiting approval'],
-  ['/approved', 'Approved'],
-  ['/testing', 'Testing'],
-  ['/published', 'Published'],
-  ['/needs-attention', 'Needs attention'],
-  ['/messages', 'Messages'],
-  ['/preferences', 'Preferences'],
-  ['/migrate', 'Migrate'],
-];
-
-const STAFF_ROUTES: [string, string][] = [
-  ['/staff', 'Overview'],
-  ['/staff/not-submitted', 'Creations not submitted'],
-  ['/staff/awaiting-approval', 'Awaiting approval'],
-  ['/staff/testing-queue', 'Testing queue'],
-  ['/staff/updates-testing-queue', 'Updates testing queue'],
-  ['/staff/approved', 'Approved'],
-  ['/staff/published', 'Published'],
-  ['/staff/deleted', 'Deleted'],
-  ['/staff/featured', 'Featured lists'],
-  ['/staff/testing-failed', 'Testing failed'],
-  ['/staff/updates-testing-failed', 'Updates testing failed'],
-  ['/staff/rejected', 'Rejected'],
-  ['/staff/reported', 'Reported'],
-  ['/staff/updated', 'Updated'],
-  ['/staff/file-management', 'File management'],
-  ['/staff/file-management?search=sofa', 'File management'],
-  ['/staff/messages', 'Message management'],
-  ['/staff/payments', 'Payments lists'],
-  ['/staff/elastic/', 'Elastic Search'],
-  ['/staff/migrate/', 'Migration'],
-  ['/staff/archived', 'Archive'],
-  ['/staff/archived/1', 'Archived item 1'],
-];
 
 const EDIT_STEPS = ['Details', 'Files', 'Images', 'Categories and tags', 'Terms and submit'];
 

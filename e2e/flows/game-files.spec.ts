@@ -88,7 +88,7 @@ test('step 2 shows what the server read from a tray item and a package', async (
   const used = read.getByRole('region', { name: '0x00000000!0x0123456789abcdef.blueprint' });
   await expect(used).toContainText('Brass Floor Lamp', { timeout: 30_000 });
   await expect(used).toContainText(DEMO_OBJECT_GUIDS.brassFloorLamp);
-  await used.getByRole('button', { name: 'Add Brass Floor Lamp as a required item' }).click();
+  await used.getByRole('button', { name: 'Add as required item: Brass Floor Lamp' }).click();
   await expect(page.getByText('Brass Floor Lamp is now a required item (step 4).')).toBeVisible();
   await expect(used.getByText('Required', { exact: true })).toBeVisible();
   // The object GUID the package defines is now the creation's, without a reload.

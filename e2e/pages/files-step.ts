@@ -25,7 +25,7 @@ export class FilesStep {
   }
 
   private versionsButton(name: string): Locator {
-    return this.page.getByRole('button', { name: new RegExp(`^\\d+ versions? of ${escape(name)}$`) });
+    return this.page.getByRole('button', { name: new RegExp(`\\d+ versions? of ${escape(name)}$`) });
   }
 
   /** Waits until a file is listed with its kind ("Sims 4 package", "Image", "Zip archive"). */

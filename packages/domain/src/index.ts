@@ -29,3 +29,4 @@ export * from './search/search';
 export * from './payment/payment';
 export * from './text/like-pattern';
 export * from './submission/early-access';
+export * from './report/report';

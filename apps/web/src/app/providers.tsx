@@ -3,13 +3,14 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider as GraphQLProvider } from 'urql';
+import { MemberColorScheme } from '../features/member/components/member-color-scheme';
 import { useSession } from '../features/member/hooks/use-session';
 import { sessionStore } from '../features/member/session';
 import { showError } from './error/error-store';
 import { createGraphQLClient, type ErrorHandlers } from './graphql/client';
 import { i18n } from './i18n/i18n';
 import { loadNotifications } from './shell/signed-in-shell';
-import { createAppTheme } from './theme';
+import { createAppTheme, cssVariablesResolver } from './theme';
 
 const Notifications = lazy(async () => ({ default: (await loadNotifications()).Notifications }));
 
@@ -35,7 +36,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useMemo(() => createAppTheme(themeName, { required: i18n.t('form.required') }), [themeName]);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      {/* Light or dark as the device says, until a signed-in member's own choice (Preferences) applies. */}
+      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+        <MemberColorScheme />
         {/* Confirmations such as "Submitted for review", shown above the error banner; only signed-in pages make them. */}
         {token !== null ? (
           <Suspense fallback={null}>

@@ -194,7 +194,11 @@ export const routes: RouteObject[] = [
           staffQueue(TESTING_FAILED_LINK, 'testingFailed', 'failedTesting'),
           staffQueue(UPDATES_TESTING_FAILED_LINK, 'updatesTestingFailed', 'updatesFailedTesting'),
           staffQueue(REJECTED_LINK, 'rejected', 'rejected'),
-          staffQueue(REPORTED_LINK, 'reported', 'reported'),
+          // The reported queue, or every report (`?view=reports`).
+          staffPage(REPORTED_LINK, async () => {
+            const { ReportedPage } = await import('../features/report/components/reported-page');
+            return <ReportedPage link={REPORTED_LINK} />;
+          }),
           staffQueue(UPDATED_LINK, 'updated', 'updated'),
           {
             // One creation's review; each operation on it checks its own page permission.

@@ -23,7 +23,7 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, isDanger, 
     <Modal opened={opened} onClose={onClose} title={title} size="m" centered>
       <Text>{message}</Text>
       {error ? (
-        <Text c="red.8" size="sm" mt="sm" role="alert">
+        <Text c="red" size="sm" mt="sm" role="alert">
           {error}
         </Text>
       ) : null}

@@ -46,7 +46,7 @@ export function ImageFrame({ src, alt, width, height, maxHeight = '70vh', childr
         aspectRatio: `${w} / ${h}`,
         width: `min(100%, calc(${maxHeight} * ${w / h}))`,
         cursor: onPick ? 'crosshair' : undefined,
-        background: 'var(--mantine-color-gray-1)',
+        background: 'var(--corner-surface-image)',
         borderRadius: 4,
         overflow: 'hidden',
         userSelect: 'none',

@@ -42,7 +42,8 @@ export function LineChart({ labels, series, title, height = 220 }: LineChartProp
   const innerH = height - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (labels.length < 2 ? innerW / 2 : (i / (labels.length - 1)) * innerW);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const color = (c: MantineColor) => theme.colors[c]?.[6] ?? c;
+  // Each series in its palette's text colour, which the theme keeps readable in light and dark.
+  const color = (c: MantineColor) => (theme.colors[c] ? `var(--mantine-color-${c}-text)` : c);
 
   return (
     <Stack gap="xs">
@@ -61,8 +62,8 @@ export function LineChart({ labels, series, title, height = 220 }: LineChartProp
       >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max * f)} y2={y(max * f)} stroke={theme.colors.gray[3]} strokeDasharray={f ? '3 3' : undefined} />
-            <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize={11} fill={theme.colors.gray[6]}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max * f)} y2={y(max * f)} stroke="var(--corner-border)" strokeDasharray={f ? '3 3' : undefined} />
+            <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize={11} fill="var(--mantine-color-dimmed)">
               {Math.round(max * f)}
             </text>
           </g>
@@ -75,7 +76,7 @@ export function LineChart({ labels, series, title, height = 220 }: LineChartProp
               y={height - 6}
               textAnchor={i === 0 ? 'start' : i === labels.length - 1 ? 'end' : 'middle'}
               fontSize={11}
-              fill={theme.colors.gray[6]}
+              fill="var(--mantine-color-dimmed)"
             >
               {label}
             </text>
@@ -87,7 +88,7 @@ export function LineChart({ labels, series, title, height = 220 }: LineChartProp
         })}
         {hover !== null ? (
           <g>
-            <line x1={x(hover)} x2={x(hover)} y1={PAD.top} y2={PAD.top + innerH} stroke={theme.colors.gray[5]} />
+            <line x1={x(hover)} x2={x(hover)} y1={PAD.top} y2={PAD.top + innerH} stroke="var(--mantine-color-default-border)" />
             {shown.map((s) => {
               const v = s.values[hover];
               return v === null || v === undefined ? null : <circle key={s.key} cx={x(hover)} cy={y(v)} r={3.5} fill={color(s.color)} />;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 export function ImageLoadError({ style, compact }: { style?: CSSProperties; compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Center bg="gray.1" c="dimmed" p="sm" style={{ width: '100%', height: '100%', ...style }} role="img" aria-label={t('media.imageError')}>
+    <Center bg="var(--corner-surface-muted)" c="dimmed" p="sm" style={{ width: '100%', height: '100%', ...style }} role="img" aria-label={t('media.imageError')}>
       <Stack align="center" gap={4}>
         <IconPhotoOff size={compact ? 22 : 32} stroke={1.5} aria-hidden />
         <Text size={compact ? 'xs' : 'sm'} ta="center">

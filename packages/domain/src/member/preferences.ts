@@ -6,6 +6,13 @@ import { oneOf } from '../submission/input';
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Z]{2})?$/;
 
 /**
+ * How the portal looks for a member: `auto` follows the device's light or dark setting, the others
+ * hold one. Kept per member (Preferences), applied on every device they sign in on.
+ */
+export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+/**
  * The rules for updating member preferences (SPEC section 3). Every field is optional: an update
  * changes only what it names. `expansion_packs` is the full list of owned pack ids.
  */
@@ -23,6 +30,7 @@ export const memberPreferencesInput = z
     notification_on_publish: z.boolean(),
     show_country_option: z.boolean(),
     languages: z.array(z.string().regex(LANGUAGE_CODE, 'Languages are codes like "en" or "pt-BR".')).max(50),
+    color_scheme: z.enum(COLOR_SCHEMES, { message: 'Choose auto, light or dark.' }),
   })
   .partial();
 

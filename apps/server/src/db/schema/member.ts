@@ -78,6 +78,8 @@ export const memberPreferences = pgTable('member_preferences', {
   notification_on_publish: boolean('notification_on_publish').notNull().default(true),
   show_country_option: boolean('show_country_option').notNull().default(false),
   languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+  /** auto, light or dark (domain COLOR_SCHEMES): how the portal looks for this member. */
+  color_scheme: text('color_scheme').notNull().default('auto'),
   ...timestamps,
 });
 

@@ -179,6 +179,22 @@ describe('preferences', () => {
     const me = await server.gql(ME.replace('languages', 'languages about'), {}, { token });
     expect(me.data!.me.preferences.about).toBe('Kept');
   });
+
+  it('keeps the colour scheme per member: auto until chosen, then light or dark on every device', async () => {
+    const m = await buildMember(server.database.db);
+    const other = await buildMember(server.database.db);
+    const token = await server.tokenFor(m.id);
+    const READ = '{ me { preferences { color_scheme } } }';
+    expect((await server.gql(READ, {}, { token })).data!.me.preferences.color_scheme).toBe('auto');
+    const dark = await server.gql('mutation ($input: MemberPreferencesInput!) { updateMemberPreferences(input: $input) { color_scheme } }', { input: { color_scheme: 'dark' } }, { token });
+    expect(dark.data!.updateMemberPreferences.color_scheme).toBe('dark');
+    // A second sign-in (another device) reads it from the server.
+    expect((await server.gql(READ, {}, { token: await server.tokenFor(m.id) })).data!.me.preferences.color_scheme).toBe('dark');
+    expect((await server.gql(READ, {}, { token: await server.tokenFor(other.id) })).data!.me.preferences.color_scheme).toBe('auto');
+    const bad = await server.gql(UPDATE, { input: { color_scheme: 'sepia' } }, { token });
+    expect(bad.errors![0]!.extensions!.validation).toEqual({ 'input.color_scheme': ['Choose auto, light or dark.'] });
+    expect((await server.gql(READ, {}, { token })).data!.me.preferences.color_scheme).toBe('dark');
+  });
 });
 
 describe('membersWithRoles', () => {

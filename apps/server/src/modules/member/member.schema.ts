@@ -58,6 +58,7 @@ export const MemberPreferencesRef = builder.objectRef<memberService.PreferencesR
     notification_on_publish: t.exposeBoolean('notification_on_publish'),
     show_country_option: t.exposeBoolean('show_country_option'),
     languages: t.exposeStringList('languages'),
+    color_scheme: t.exposeString('color_scheme', { description: 'auto (follow the device), light or dark.' }),
   }),
 });
 
@@ -106,6 +107,7 @@ const MemberPreferencesInput = builder.inputType('MemberPreferencesInput', {
     notification_on_publish: t.boolean(),
     show_country_option: t.boolean(),
     languages: t.stringList(),
+    color_scheme: t.string({ description: 'auto (follow the device), light or dark.' }),
   }),
 });
 

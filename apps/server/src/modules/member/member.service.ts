@@ -160,6 +160,7 @@ function defaultPreferences(memberId: number): typeof memberPreferences.$inferSe
     notification_on_publish: true,
     show_country_option: false,
     languages: [],
+    color_scheme: 'auto',
     created_at: now,
     updated_at: now,
   };

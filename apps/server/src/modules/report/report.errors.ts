@@ -14,5 +14,19 @@ export const reportError = defineErrors({
     category: 'conflict',
     message: (p: { id: number }) => `You have already reported this creation (report ${p.id}); staff will look at it.`,
   },
+  REPORT_STATE_INVALID: {
+    category: 'validation',
+    field: 'state',
+    message: (p: { state: string; states: readonly string[] }) => `“${p.state}” is not a state of reports. Choose one of: ${p.states.join(', ')}.`,
+  },
+  REPORT_RESTORE_NOT_APPROVED: {
+    category: 'conflict',
+    message: (p: { id: number }) => `Report ${p.id} cannot be restored: its creation is no longer approved and live.`,
+  },
+  REPORT_RESTORE_DUPLICATE: {
+    category: 'conflict',
+    message: (p: { id: number; open: number }) =>
+      `Report ${p.id} cannot be restored: its reporter has another open report on this creation (report ${p.open}). Edit that one instead.`,
+  },
 });
 export type ReportErrorCode = ErrorCodeOf<typeof reportError>;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pagePermission } from '@corner/domain';
-import { logs, reports } from '../../db/schema/index';
+import { logs, reports, submissions } from '../../db/schema/index';
 import { buildMember, buildRole, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
 import { REPORT_TYPES } from './report.service';
@@ -28,8 +28,17 @@ const REPORT = 'id submission_id type note created_at deleted_at member { Member
 const CREATE = `mutation ($s: Int!, $type: String, $note: String) { createSubmissionReport(submission_id: $s, type: $type, note: $note) { ${REPORT} } }`;
 const UPDATE = `mutation ($id: Int!, $type: String, $note: String) { updateSubmissionReport(id: $id, type: $type, note: $note) { ${REPORT} } }`;
 const DISMISS = 'mutation ($id: Int!) { deleteSubmissionReport(id: $id) }';
-const ALL = `query ($first: Int, $page: Int, $dismissed: Boolean) {
-  getAllSubmissionReports(first: $first, page: $page, include_dismissed: $dismissed) { data { ${REPORT} } paginatorInfo { count total currentPage hasMorePages } }
+const RESTORE = `mutation ($id: Int!) { restoreSubmissionReport(id: $id) { ${REPORT} } }`;
+const ALL = `query ($first: Int, $page: Int, $dismissed: Boolean, $type: String, $state: String) {
+  getAllSubmissionReports(first: $first, page: $page, include_dismissed: $dismissed, type: $type, state: $state) {
+    data { ${REPORT} submission { id name } } paginatorInfo { count total currentPage hasMorePages }
+  }
+}`;
+/** The reported queue three ways: its list, its count and the staff badge. */
+const REPORTED_QUEUE = `{
+  newItemsSearch(queryParams: { queue: "reported", first: 100 }) { data { id } paginatorInfo { total } }
+  newItemsCount(queryParams: { queue: "reported" })
+  staffCounters { reported }
 }`;
 const OF = `query ($s: Int!, $dismissed: Boolean) {
   getSubmissionReports(submission_id: $s, include_dismissed: $dismissed) { data { ${REPORT} } paginatorInfo { total } }
@@ -95,6 +104,18 @@ describe('createSubmissionReport', () => {
     }
     const anonymous = await server.gql(CREATE, { s: await published(), type: 'broken' });
     expect(anonymous.errors?.[0]?.extensions).toMatchObject({ category: 'authorization', code: 'NOT_SIGNED_IN' });
+  });
+
+  it('canReport tells a client the same: approved and live creations, signed-in callers', async () => {
+    const CAN = 'query ($id: Int!) { submissionProperties(id: $id) { canReport } }';
+    const db = server.database.db;
+    const live = await published();
+    const draft = await buildSubmission(db, owner.id, { status: 'CREATED' });
+    const gone = await buildSubmission(db, owner.id, { status: 'APPROVED', publish_at: new Date(), deleted_at: new Date() });
+    expect((await server.gql(CAN, { id: live }, { token: staff.token })).data!.submissionProperties.canReport).toBe(true);
+    expect((await server.gql(CAN, { id: live }, { token: member.token })).data!.submissionProperties.canReport).toBe(true);
+    expect((await server.gql(CAN, { id: live })).data!.submissionProperties.canReport).toBe(false);
+    for (const id of [draft, gone]) expect((await server.gql(CAN, { id }, { token: staff.token })).data!.submissionProperties.canReport).toBe(false);
   });
 
   it('needs a known type and a note of reasonable length', async () => {
@@ -206,5 +227,145 @@ describe('changing reports', () => {
     }
     const [row] = await server.database.db.select().from(reports).where(eq(reports.id, created.id));
     expect(row).toMatchObject({ type: 'broken', deleted_at: null });
+  });
+});
+
+/** The reported queue as staff see it; list, count and badge must agree. */
+async function reportedQueue(): Promise<number[]> {
+  const res = await server.gql(REPORTED_QUEUE, {}, { token: staff.token });
+  expect(res.errors).toBeUndefined();
+  const ids = res.data!.newItemsSearch.data.map((d: { id: number }) => d.id);
+  expect(res.data!.newItemsSearch.paginatorInfo.total).toBe(ids.length);
+  expect(res.data!.newItemsCount).toBe(ids.length);
+  expect(res.data!.staffCounters.reported).toBe(ids.length);
+  return ids;
+}
+
+async function numReports(s: number): Promise<number> {
+  const res = await server.gql('query ($id: Int!) { submissionProperties(id: $id) { numReports } }', { id: s }, { token: owner.token });
+  return res.data!.submissionProperties.numReports;
+}
+
+describe('restoreSubmissionReport', () => {
+  it('clears deleted_at, is logged, and puts the creation back in the reported queue (list = count = badge)', async () => {
+    const s = await published();
+    const created = (await report(s)).data!.createSubmissionReport;
+    expect(await reportedQueue()).toContain(s);
+    await server.gql(DISMISS, { id: created.id }, { token: staff.token });
+    expect(await reportedQueue()).not.toContain(s);
+    expect(await numReports(s)).toBe(0);
+
+    const res = await server.gql(RESTORE, { id: created.id }, { token: staff.token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.restoreSubmissionReport).toMatchObject({ id: created.id, type: 'broken', deleted_at: null, member: { MemberID: member.id } });
+    const logged = await logsOf(created.id);
+    expect(logged.map((l) => l.action)).toEqual(['created', 'dismissed', 'restored']);
+    expect(logged[2]).toMatchObject({ member_id: staff.id, previous_values: { deleted_at: expect.any(String) }, new_values: { deleted_at: null } });
+    expect(await reportedQueue()).toContain(s);
+    expect(await numReports(s)).toBe(1);
+
+    // Restoring an open report changes nothing.
+    const again = await server.gql(RESTORE, { id: created.id }, { token: staff.token });
+    expect(again.data!.restoreSubmissionReport).toMatchObject({ id: created.id, deleted_at: null });
+    expect((await logsOf(created.id)).map((l) => l.action)).toEqual(['created', 'dismissed', 'restored']);
+    expect(await reportedQueue()).toContain(s);
+  });
+
+  it('refuses while the reporter has another open report on the creation', async () => {
+    const s = await published();
+    const first = (await report(s)).data!.createSubmissionReport;
+    await server.gql(DISMISS, { id: first.id }, { token: staff.token });
+    const second = (await report(s, member, 'spam')).data!.createSubmissionReport;
+    const res = await server.gql(RESTORE, { id: first.id }, { token: staff.token });
+    expect(res.errors?.[0]).toMatchObject({
+      message: `Report ${first.id} cannot be restored: its reporter has another open report on this creation (report ${second.id}). Edit that one instead.`,
+      extensions: { category: 'conflict', code: 'REPORT_RESTORE_DUPLICATE' },
+    });
+    const [row] = await server.database.db.select().from(reports).where(eq(reports.id, first.id));
+    expect(row!.deleted_at).toBeInstanceOf(Date);
+    // Another member's open report is no obstacle; once the second is dismissed, the first comes back.
+    await report(s, member2);
+    await server.gql(DISMISS, { id: second.id }, { token: staff.token });
+    expect((await server.gql(RESTORE, { id: first.id }, { token: staff.token })).errors).toBeUndefined();
+  });
+
+  it('refuses when the creation is no longer approved and live, and unknown reports', async () => {
+    const db = server.database.db;
+    for (const change of [{ status: 'REJECTED' as const }, { deleted_at: new Date() }]) {
+      const s = await published();
+      const created = (await report(s)).data!.createSubmissionReport;
+      await server.gql(DISMISS, { id: created.id }, { token: staff.token });
+      await db.update(submissions).set(change).where(eq(submissions.id, s));
+      const res = await server.gql(RESTORE, { id: created.id }, { token: staff.token });
+      expect(res.errors?.[0], JSON.stringify(change)).toMatchObject({
+        message: `Report ${created.id} cannot be restored: its creation is no longer approved and live.`,
+        extensions: { category: 'conflict', code: 'REPORT_RESTORE_NOT_APPROVED' },
+      });
+      expect((await logsOf(created.id)).map((l) => l.action)).toEqual(['created', 'dismissed']);
+    }
+    const missing = await server.gql(RESTORE, { id: 999_999 }, { token: staff.token });
+    expect(missing.errors?.[0]).toMatchObject({ message: 'Report 999999 was not found.', extensions: { code: 'REPORT_NOT_FOUND' } });
+  });
+
+  it('refuses creators, the reporter and staff without the reported page’s edit permission', async () => {
+    const s = await published();
+    const created = (await report(s)).data!.createSubmissionReport;
+    await server.gql(DISMISS, { id: created.id }, { token: staff.token });
+    for (const who of [owner, member, viewer, reviewer]) {
+      const res = await server.gql(RESTORE, { id: created.id }, { token: who.token });
+      expect(res.errors?.[0]?.extensions).toMatchObject({ category: 'authorization', code: 'FORBIDDEN' });
+    }
+    const [row] = await server.database.db.select().from(reports).where(eq(reports.id, created.id));
+    expect(row!.deleted_at).toBeInstanceOf(Date);
+  });
+});
+
+describe('getAllSubmissionReports filters', () => {
+  async function ids(variables: Record<string, unknown>): Promise<number[]> {
+    const res = await server.gql(ALL, { first: 100, ...variables }, { token: viewer.token });
+    expect(res.errors, JSON.stringify(variables)).toBeUndefined();
+    return res.data!.getAllSubmissionReports.data.map((r: { id: number }) => r.id);
+  }
+
+  it('by type and by state (open by default, dismissed, all); state wins over include_dismissed', async () => {
+    const s = await published();
+    const openSpam = (await report(s, member, 'spam')).data!.createSubmissionReport.id as number;
+    const dismissedSpam = (await report(s, member2, 'spam')).data!.createSubmissionReport.id as number;
+    const openStolen = (await report(s, staff, 'stolen')).data!.createSubmissionReport.id as number;
+    await server.gql(DISMISS, { id: dismissedSpam }, { token: staff.token });
+
+    const spam = await ids({ type: 'spam' });
+    expect(spam).toContain(openSpam);
+    expect(spam).not.toContain(dismissedSpam);
+    expect(spam).not.toContain(openStolen);
+    const all = await server.gql(ALL, { first: 100, type: 'spam', state: 'all' }, { token: viewer.token });
+    const rows = all.data!.getAllSubmissionReports.data as { id: number; type: string; submission: { id: number; name: string } }[];
+    expect(rows.every((r) => r.type === 'spam')).toBe(true);
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([openSpam, dismissedSpam]));
+    expect(rows.find((r) => r.id === openSpam)!.submission).toMatchObject({ id: s, name: expect.any(String) });
+    expect(all.data!.getAllSubmissionReports.paginatorInfo.total).toBe(rows.length);
+
+    const dismissed = await ids({ state: 'dismissed' });
+    expect(dismissed).toContain(dismissedSpam);
+    expect(dismissed).not.toContain(openSpam);
+    expect(await ids({ state: 'open', type: 'stolen' })).toContain(openStolen);
+    // state wins; include_dismissed alone still works for older clients; an empty type or state is any / the default.
+    expect(await ids({ state: 'open', dismissed: true })).not.toContain(dismissedSpam);
+    expect(await ids({ state: 'dismissed', dismissed: false })).toContain(dismissedSpam);
+    expect(await ids({ dismissed: true })).toEqual(expect.arrayContaining([openSpam, dismissedSpam]));
+    expect(await ids({ type: '', state: '' })).toEqual(expect.arrayContaining([openSpam, openStolen]));
+  });
+
+  it('refuses an unknown type or state clearly', async () => {
+    const badType = await server.gql(ALL, { type: 'ugly' }, { token: viewer.token });
+    expect(badType.errors?.[0]).toMatchObject({
+      message: `“ugly” is not a kind of report. Choose one of: ${REPORT_TYPES.map((t) => t.type).join(', ')}.`,
+      extensions: { category: 'validation', code: 'REPORT_TYPE_INVALID', validation: { type: [expect.any(String)] } },
+    });
+    const badState = await server.gql(ALL, { state: 'closed' }, { token: viewer.token });
+    expect(badState.errors?.[0]).toMatchObject({
+      message: '“closed” is not a state of reports. Choose one of: open, dismissed, all.',
+      extensions: { category: 'validation', code: 'REPORT_STATE_INVALID', validation: { state: [expect.any(String)] } },
+    });
   });
 });

@@ -22,3 +22,13 @@ export function canReadReports(auth: AuthState, s: Pick<SubmissionRow, 'member_i
 export function canKnowReporter(auth: AuthState, report: { member_id: number | null }): boolean {
   return canReadAllReports(auth) || isOwnerOf(auth, report);
 }
+
+/** A creation takes reports while it is approved and live (scheduled or published, not deleted). */
+export function isReportable(s: Pick<SubmissionRow, 'status' | 'deleted_at'>): boolean {
+  return s.status === 'APPROVED' && s.deleted_at === null;
+}
+
+/** Any signed-in member may report a reportable creation (one open report each, checked on filing). */
+export function canReportSubmission(auth: AuthState, s: Pick<SubmissionRow, 'status' | 'deleted_at'>): boolean {
+  return auth.member !== null && isReportable(s);
+}

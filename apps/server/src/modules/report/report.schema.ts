@@ -1,10 +1,9 @@
-import { canKnowReporter } from './report.policy';
+import { canKnowReporter, canReportSubmission } from './report.policy';
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import { paginatorOf } from '../../schema/paginator';
 import { MemberSummaryRef } from '../member/member.schema';
 import { loadMemberSummary } from '../member/member.service';
-import { loadSubmission } from '../submission/submission.access';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as service from './report.service';
 
@@ -14,7 +13,7 @@ const ReportTypeRef = builder.objectRef<(typeof service.REPORT_TYPES)[number]>('
 });
 
 export const SubmissionReportRef = builder.objectRef<service.ReportRow>('SubmissionReport').implement({
-  description: 'A report on an approved creation. Dismissing it sets deleted_at.',
+  description: 'A report on an approved creation. Dismissing it sets deleted_at; restoring it clears it.',
   fields: (t) => ({
     id: t.exposeInt('id'),
     submission_id: t.exposeInt('submission_id'),
@@ -30,11 +29,18 @@ export const SubmissionReportRef = builder.objectRef<service.ReportRow>('Submiss
         return canKnowReporter(ctx.auth, r) ? loadMemberSummary(ctx, r.member_id) : null;
       },
     }),
-    submission: t.field({ type: SubmissionPropertiesRef, resolve: (r, _a, ctx) => loadSubmission(ctx.db, r.submission_id) }),
+    submission: t.field({ type: SubmissionPropertiesRef, resolve: (r, _a, ctx) => service.reportedSubmission(ctx, r) }),
   }),
 });
 
 const SubmissionReportPaginator = paginatorOf('SubmissionReport', SubmissionReportRef);
+
+builder.objectFields(SubmissionPropertiesRef, (t) => ({
+  canReport: t.boolean({
+    description: 'Whether the caller may report it now (createSubmissionReport): signed in, and it is approved and live.',
+    resolve: (s, _a, ctx) => canReportSubmission(ctx.auth, s),
+  }),
+}));
 
 builder.queryFields((t) => ({
   reportTypes: t.field({
@@ -45,9 +51,18 @@ builder.queryFields((t) => ({
   }),
   getAllSubmissionReports: t.field({
     type: SubmissionReportPaginator,
-    description: 'Every report, newest first; dismissed ones too with include_dismissed (the reported page).',
+    description:
+      'Every report, newest first (the reported page). `type` keeps one kind (one of reportTypes; empty or left out: any). ' +
+      '`state` is open (the default), dismissed or all; when `state` is given it wins over the older `include_dismissed` ' +
+      '(true meaning all), which is read only when `state` is left out.',
     authScopes: policy.view('reported'),
-    args: { first: t.arg.int(), page: t.arg.int(), include_dismissed: t.arg.boolean({ defaultValue: false }) },
+    args: {
+      first: t.arg.int(),
+      page: t.arg.int(),
+      include_dismissed: t.arg.boolean({ defaultValue: false, description: 'Older clients: true lists every state. Ignored when `state` is given.' }),
+      type: t.arg.string({ description: 'Only reports of this kind (a `type` of reportTypes).' }),
+      state: t.arg.string({ description: 'open (default), dismissed or all; wins over include_dismissed.' }),
+    },
     resolve: (_r, a, ctx) => service.listAllReports(ctx, a),
   }),
   getSubmissionReports: t.field({
@@ -79,5 +94,14 @@ builder.mutationFields((t) => ({
     authScopes: policy.edit('reported'),
     args: { id: t.arg.int({ required: true }) },
     resolve: (_r, a, ctx) => service.dismissReport(ctx, a.id),
+  }),
+  restoreSubmissionReport: t.field({
+    type: SubmissionReportRef,
+    description:
+      'Restores a dismissed report (clears deleted_at), logged. Refused when its creation is no longer approved and live, ' +
+      'or when its reporter has another open report on it; restoring an open report changes nothing.',
+    authScopes: policy.edit('reported'),
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_r, a, ctx) => service.restoreReport(ctx, a.id),
   }),
 }));

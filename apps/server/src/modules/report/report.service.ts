@@ -1,13 +1,15 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { REPORT_STATES, type ReportListState } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { reports } from '../../db/schema/index';
+import { defineLoader, type LoaderHost } from '../../db/loader';
+import { reports, submissions } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { changes, writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
-import { loadSubmission } from '../submission/submission.access';
-import { canReadReports } from './report.policy';
+import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
+import { canReadReports, isReportable } from './report.policy';
 import { reportError } from './report.errors';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -57,12 +59,34 @@ async function page(
   return { data, paginatorInfo: paginatorInfo(count?.total ?? 0, data.length, perPage, currentPage) };
 }
 
-/** Every report, newest first; dismissed ones only when asked for (the reported page). */
+const STATE_IDS: readonly string[] = REPORT_STATES;
+
+/**
+ * The state a list asks for: `state` when given (it wins), else the older `include_dismissed`
+ * (true: all, false or left out: open).
+ */
+export function reportStateOf(input: { state?: string | null; include_dismissed?: boolean | null }): ReportListState {
+  const state = input.state?.trim() ?? '';
+  if (state === '') return input.include_dismissed ? 'all' : 'open';
+  if (!STATE_IDS.includes(state)) throw reportError('REPORT_STATE_INVALID', { state, states: STATE_IDS });
+  return state as ReportListState;
+}
+
+function stateSql(state: ReportListState) {
+  return state === 'open' ? isNull(reports.deleted_at) : state === 'dismissed' ? isNotNull(reports.deleted_at) : undefined;
+}
+
+/**
+ * Every report, newest first (the reported page's All reports): of one type when `type` names one
+ * (an unknown type is refused, an empty one is any), in one state (see reportStateOf).
+ */
 export async function listAllReports(
   ctx: Context,
-  input: { first?: number | null; page?: number | null; include_dismissed?: boolean | null },
+  input: { first?: number | null; page?: number | null; include_dismissed?: boolean | null; type?: string | null; state?: string | null },
 ): Promise<Page<ReportRow>> {
-  return page(ctx.db, input.include_dismissed ? undefined : and(isNull(reports.deleted_at)), input);
+  const state = reportStateOf(input);
+  const type = input.type?.trim() ? checkType(input.type) : null;
+  return page(ctx.db, and(stateSql(state), type ? eq(reports.type, type) : undefined), input);
 }
 
 /** One creation's reports, newest first, for its owner or staff of the reported page. */
@@ -77,6 +101,16 @@ export async function listSubmissionReports(
   return page(ctx.db, and(eq(reports.submission_id, s.id), input.include_dismissed ? undefined : isNull(reports.deleted_at)), input);
 }
 
+const submissionsById = defineLoader(async (db, ids: number[]) => {
+  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids));
+  return new Map(rows.map((s) => [s.id, s]));
+}, null);
+
+/** The creation a report is about, read for a page of reports in one query. */
+export async function reportedSubmission(ctx: LoaderHost, report: Pick<ReportRow, 'submission_id'>): Promise<SubmissionRow> {
+  return (await submissionsById(ctx, report.submission_id)) ?? loadSubmission(ctx.db, report.submission_id);
+}
+
 /**
  * Any signed-in member reports an APPROVED, live creation (published or scheduled). One open report
  * per member and creation: a second would only count the same complaint twice.
@@ -87,7 +121,7 @@ export async function createReport(ctx: Context, input: { submission_id: number;
   const actor = ctx.auth.member!.id;
   return ctx.db.transaction(async (tx) => {
     const s = await loadSubmission(tx, input.submission_id, { forUpdate: true });
-    if (s.status !== 'APPROVED' || s.deleted_at !== null) throw reportError('REPORT_SUBMISSION_NOT_APPROVED', {});
+    if (!isReportable(s)) throw reportError('REPORT_SUBMISSION_NOT_APPROVED', {});
     const [open] = await tx
       .select({ id: reports.id })
       .from(reports)
@@ -146,5 +180,40 @@ export async function dismissReport(ctx: Context, id: number): Promise<boolean> 
       new_values: { deleted_at: now.toISOString() },
     });
     return true;
+  });
+}
+
+/**
+ * Restores a dismissed report (clears deleted_at), logged like a dismissal. The creation must still
+ * be approved and live, and the reporter may hold only one open report on it (as when filing one):
+ * restoring is refused while they have another. Restoring an open report changes nothing.
+ */
+export async function restoreReport(ctx: Context, id: number): Promise<ReportRow> {
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx.select({ submission_id: reports.submission_id }).from(reports).where(eq(reports.id, id));
+    if (!found) throw reportError('REPORT_NOT_FOUND', { id });
+    // The creation first, as createReport locks it: a report filed meanwhile waits for this one.
+    const s = await loadSubmission(tx, found.submission_id, { forUpdate: true });
+    const report = await loadReport(tx, id);
+    if (report.deleted_at === null) return report;
+    if (!isReportable(s)) throw reportError('REPORT_RESTORE_NOT_APPROVED', { id });
+    if (report.member_id !== null) {
+      const [open] = await tx
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.submission_id, s.id), eq(reports.member_id, report.member_id), isNull(reports.deleted_at), ne(reports.id, id)));
+      if (open) throw reportError('REPORT_RESTORE_DUPLICATE', { id, open: open.id });
+    }
+    const [row] = await tx.update(reports).set({ deleted_at: null }).where(eq(reports.id, id)).returning();
+    await writeLog(tx, {
+      submission_id: report.submission_id,
+      member_id: ctx.auth.member!.id,
+      entity: 'report',
+      entity_id: id,
+      action: 'restored',
+      previous_values: { deleted_at: report.deleted_at.toISOString() },
+      new_values: { deleted_at: null },
+    });
+    return row!;
   });
 }

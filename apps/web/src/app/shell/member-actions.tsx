@@ -1,5 +1,5 @@
 import { badgeText } from '@corner/domain';
-import { ActionIcon, Badge, Button, Group, Indicator, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Indicator, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconMessages, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,12 +46,13 @@ export function MemberActions({ member }: { member: SessionMember }) {
         leftSection={<IconMessages size={16} aria-hidden />}
         rightSection={
           unreadText ? (
-            <Badge size="sm" radius="xl" color="red" variant="filled" aria-hidden>
+            // Read as "Messages 1 unread": the name starts with the words the button shows.
+            <Badge size="sm" radius="xl" color="red" variant="filled">
               {unreadText}
+              <VisuallyHidden> {t('header.unread')}</VisuallyHidden>
             </Badge>
           ) : undefined
         }
-        aria-label={messagesLabel}
         visibleFrom="sm"
       >
         {t('header.messages')}

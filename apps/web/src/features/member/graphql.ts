@@ -18,6 +18,7 @@ export const MeQuery = graphql(`
       }
       preferences {
         member_id
+        color_scheme
         languages
         expansion_packs {
           id

@@ -22,7 +22,7 @@ const member: SessionMember = {
   Email: 'creator@corner.test',
   minisite_level: null,
   roles: [],
-  preferences: { member_id: 1, languages: [], expansion_packs: [] },
+  preferences: { member_id: 1, color_scheme: 'auto', languages: [], expansion_packs: [] },
 };
 
 describe('session store', () => {

@@ -17,10 +17,14 @@ describe('review decisions', () => {
 describe('review panels', () => {
   it('follows the page permissions of the review policy', () => {
     const manager = new Set([pagePermission('published', 'edit'), pagePermission('featured', 'edit')]);
-    expect(reviewPanels(manager)).toEqual({ canLock: false, canSeeChecklist: false, canSeeTests: false, canEditTests: false, canDecideUpdates: false, canDismissReports: false });
+    expect(reviewPanels(manager)).toEqual({ canLock: false, canSeeChecklist: false, canSeeTests: false, canEditTests: false, canDecideUpdates: false, canSeeReports: false, canEditReports: false });
     const viewer = new Set([pagePermission('waiting', 'view')]);
-    expect(reviewPanels(viewer)).toEqual({ canLock: false, canSeeChecklist: true, canSeeTests: true, canEditTests: false, canDecideUpdates: false, canDismissReports: false });
+    expect(reviewPanels(viewer)).toEqual({ canLock: false, canSeeChecklist: true, canSeeTests: true, canEditTests: false, canDecideUpdates: false, canSeeReports: false, canEditReports: false });
     const tester = new Set([pagePermission('testing', 'edit')]);
-    expect(reviewPanels(tester)).toEqual({ canLock: true, canSeeChecklist: true, canSeeTests: true, canEditTests: true, canDecideUpdates: false, canDismissReports: false });
+    expect(reviewPanels(tester)).toEqual({ canLock: true, canSeeChecklist: true, canSeeTests: true, canEditTests: true, canDecideUpdates: false, canSeeReports: false, canEditReports: false });
+    const reportsViewer = new Set([pagePermission('reported', 'view')]);
+    expect(reviewPanels(reportsViewer)).toMatchObject({ canSeeReports: true, canEditReports: false });
+    const reportsEditor = new Set([pagePermission('reported', 'edit')]);
+    expect(reviewPanels(reportsEditor)).toMatchObject({ canSeeReports: true, canEditReports: true });
   });
 });

@@ -44,6 +44,8 @@ export function reviewPanels(permissions: ReadonlySet<string>) {
     canSeeTests: anyPage(permissions, ['testing', 'failed-testing', 'waiting'], 'any'),
     canEditTests: anyPage(permissions, ['testing', 'failed-testing'], 'edit'),
     canDecideUpdates: anyPage(permissions, ['updated'], 'edit'),
-    canDismissReports: anyPage(permissions, ['reported'], 'edit'),
+    canSeeReports: anyPage(permissions, ['reported'], 'any'),
+    /** Change, dismiss and restore reports. */
+    canEditReports: anyPage(permissions, ['reported'], 'edit'),
   };
 }

@@ -39,6 +39,7 @@ export const ReviewSubmissionQuery = graphql(
         canReject
         canTest
       }
+      canReport
       name
       description
       keywords

@@ -46,7 +46,7 @@ export function SaveStatusLine({ status, failure, onRetry }: SaveStatusLineProps
       content = (
         <Group gap={6} wrap="nowrap">
           <IconCheck size={14} color="var(--mantine-color-teal-7)" aria-hidden />
-          <Text size="sm" c="teal.8">
+          <Text size="sm" c="teal">
             {t('saveStatus.saved')}
           </Text>
         </Group>
@@ -56,7 +56,7 @@ export function SaveStatusLine({ status, failure, onRetry }: SaveStatusLineProps
       content = (
         <Group gap={6} wrap="nowrap">
           <IconAlertCircle size={14} color="var(--mantine-color-orange-8)" aria-hidden />
-          <Text size="sm" c="orange.9">
+          <Text size="sm" c="orange">
             {t('saveStatus.invalid')}
           </Text>
         </Group>
@@ -67,7 +67,7 @@ export function SaveStatusLine({ status, failure, onRetry }: SaveStatusLineProps
         <Group gap={8} wrap="wrap">
           <Group gap={6} wrap="nowrap">
             <IconAlertCircle size={14} color="var(--mantine-color-red-7)" aria-hidden />
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="red">
               {t('saveStatus.failed', { reason: failure ?? t('saveStatus.unknownReason') })}
             </Text>
           </Group>

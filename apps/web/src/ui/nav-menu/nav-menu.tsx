@@ -46,7 +46,8 @@ export function NavMenu({ items, isCollapsed, externalHint, onNavigate }: NavMen
     <ul className={classes.list} ref={listRef}>
       {items.map((item) =>
         item.kind === 'separator' ? (
-          <li key={item.id} role="separator" className={classes.separator} />
+          // A rule between groups, for the eye only: a list holds list items, and a separator is not one.
+          <li key={item.id} aria-hidden="true" className={classes.separator} />
         ) : (
           <li key={item.id}>
             {isCollapsed ? (

@@ -77,7 +77,7 @@ export function DropZone({ inputLabel, buttonLabel, title, hint, accept, multipl
         borderStyle: 'dashed',
         borderWidth: 2,
         borderColor: isOver ? 'var(--mantine-primary-color-filled)' : undefined,
-        background: isOver ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-gray-0)',
+        background: isOver ? 'var(--mantine-primary-color-light)' : 'var(--corner-surface-subtle)',
         opacity: disabled ? 0.6 : 1,
         transition: 'background 120ms, border-color 120ms',
       }}

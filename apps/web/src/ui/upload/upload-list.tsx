@@ -58,7 +58,7 @@ function UploadRow({ entry, onCancel, onDismiss, onRetry }: { entry: UploadEntry
   }
 
   return (
-    <Paper withBorder radius="md" px="md" py="sm" bg={isFailed ? 'red.0' : undefined} style={isFailed ? { borderColor: 'var(--mantine-color-red-3)' } : undefined}>
+    <Paper withBorder radius="md" px="md" py="sm" bg={isFailed ? 'var(--mantine-color-red-light)' : undefined} style={isFailed ? { borderColor: 'var(--mantine-color-red-outline)' } : undefined}>
       <Group gap="sm" wrap="nowrap" align="center">
         <ThemeIcon variant="light" radius="xl" size="lg" color={isFailed ? 'red' : isDone ? 'teal' : undefined}>
           {isFailed ? <IconAlertCircle size={18} aria-hidden /> : isDone ? <IconCheck size={18} aria-hidden /> : <IconFile size={18} aria-hidden />}
@@ -86,7 +86,7 @@ function UploadRow({ entry, onCancel, onDismiss, onRetry }: { entry: UploadEntry
               aria-label={t('uploadList.progressLabel', { name: entry.name })}
             />
           ) : null}
-          <Text size="xs" c={isFailed ? 'red.8' : isDone ? 'teal.8' : 'dimmed'} role={isFailed ? 'alert' : undefined}>
+          <Text size="xs" c={isFailed ? 'red' : isDone ? 'teal' : 'dimmed'} role={isFailed ? 'alert' : undefined}>
             {statusText}
           </Text>
         </Stack>

@@ -37,7 +37,7 @@ export function AutomaticChecks({ creation, onRecheck, title }: { creation: Frag
           <Text fw={600} size="sm">
             {title ?? t('checks.title')}
           </Text>
-          <Text size="sm" c={failures > 0 ? 'red.8' : 'dimmed'}>
+          <Text size="sm" c={failures > 0 ? 'red' : 'dimmed'}>
             {summary}
           </Text>
         </Stack>

@@ -270,8 +270,8 @@ function SearchBody({ state, selected, existingKeys, selfId, onToggle, previewTi
             {state.image && state.image !== failedImage ? (
               <Image src={state.image} w={120} h={90} radius="sm" fit="cover" alt="" onError={() => setFailedImage(state.image)} />
             ) : (
-              <Stack w={120} h={90} align="center" justify="center" bg="gray.1" style={{ borderRadius: 4 }}>
-                <IconPhotoOff size={24} color="var(--mantine-color-gray-6)" aria-hidden />
+              <Stack w={120} h={90} align="center" justify="center" bg="var(--corner-surface-muted)" style={{ borderRadius: 4 }}>
+                <IconPhotoOff size={24} color="var(--mantine-color-dimmed)" aria-hidden />
               </Stack>
             )}
             <Stack gap={6} style={{ flex: 1 }} miw={0}>

@@ -35,7 +35,7 @@ export function FeaturedCandidates({ chosen, onAdd }: FeaturedCandidatesProps) {
   const chosenIds = new Set(chosen.map((c) => c.id));
 
   return (
-    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+    <Paper withBorder radius="md" p="md" bg="var(--corner-surface-subtle)">
       <Stack gap="sm">
         <Title order={4} fz="sm">
           {t('featured.add.title')}

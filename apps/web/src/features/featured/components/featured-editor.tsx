@@ -211,7 +211,7 @@ export function FeaturedEditor({ list, types, canEdit, onCreated, onDeleted }: F
               {isJustSaved && !isChanged ? (
                 <Group gap={6} role="status">
                   <IconCheck size={14} color="var(--mantine-color-teal-7)" aria-hidden />
-                  <Text size="sm" c="teal.8">
+                  <Text size="sm" c="teal">
                     {t('saveStatus.saved')}
                   </Text>
                 </Group>

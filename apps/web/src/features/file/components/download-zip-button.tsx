@@ -80,7 +80,7 @@ export function DownloadZipButton({ submissionId, disabled }: DownloadZipButtonP
         </Paper>
       ) : null}
       {view?.phase === 'ready' && !isFailed ? (
-        <Text size="sm" c="teal.8" role="status" ta="right">
+        <Text size="sm" c="teal" role="status" ta="right">
           {t('downloadZip.ready')}{' '}
           <Anchor href={view.url} download={bundle?.filename} fw={600}>
             <Group gap={4} component="span" wrap="nowrap" style={{ display: 'inline-flex' }}>

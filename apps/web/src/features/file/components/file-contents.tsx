@@ -202,7 +202,7 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
               <Table.Tr key={o.object_guid}>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    {o.thumbnail_url ? <Image src={o.thumbnail_url} alt="" w={32} h={32} fit="contain" radius="xs" bg="gray.1" /> : null}
+                    {o.thumbnail_url ? <Image src={o.thumbnail_url} alt="" w={32} h={32} fit="contain" radius="xs" bg="var(--corner-surface-image)" /> : null}
                     {o.name ?? t('fileContents.noName')}
                   </Group>
                 </Table.Td>
@@ -237,7 +237,7 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
         </Text>
       ) : null}
       {pkg.warnings.map((w) => (
-        <Text key={w} size="xs" c="orange.9">
+        <Text key={w} size="xs" c="orange">
           {w}
         </Text>
       ))}
@@ -341,7 +341,7 @@ function TrayPicture({ fileId, filename }: { fileId: number; filename: string })
   }
   return (
     <Stack gap={4} w={160}>
-      <Image src={picture.url} alt={t('fileContents.pictureOf', { name: filename })} h={120} w={160} fit="contain" radius="sm" bg="gray.1" />
+      <Image src={picture.url} alt={t('fileContents.pictureOf', { name: filename })} h={120} w={160} fit="contain" radius="sm" bg="var(--corner-surface-image)" />
       <Text size="xs" c="dimmed" truncate>
         {filename}
       </Text>

@@ -212,11 +212,12 @@ function FileRow({ file, isReadOnly, canAddVersions, onRename, onDelete, onChoos
           onClick={() => setExpanded((v) => !v)}
           aria-expanded={isExpanded}
           aria-controls={isExpanded ? versionsId : undefined}
-          aria-label={t('filesStep.versionsOf', { name: file.filename, count: file.versions.length })}
         >
           <Group gap={4} wrap="nowrap" component="span">
             {isExpanded ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
             {t('filesStep.version', { version: file.version })}
+            {/* Named by what it shows, then what it opens: "v2, 2 versions of chair.package". */}
+            <VisuallyHidden>, {t('filesStep.versionsOf', { name: file.filename, count: file.versions.length })}</VisuallyHidden>
           </Group>
         </Anchor>
         {file.published_version !== null && file.published_version !== file.version ? (
@@ -262,7 +263,7 @@ function FileRow({ file, isReadOnly, canAddVersions, onRename, onDelete, onChoos
       </Table.Td>
     </Table.Tr>
     {isExpanded ? (
-      <Table.Tr id={versionsId} bg="gray.0">
+      <Table.Tr id={versionsId} bg="var(--corner-surface-subtle)">
         <Table.Td colSpan={COLUMNS} px="lg">
           {/* Kept in view on a narrow screen, where the table scrolls sideways. */}
           <Box style={{ position: 'sticky', left: 0, maxWidth: 'calc(100vw - 96px)' }}>

@@ -70,7 +70,7 @@ export function FileTable({ files, label, openId, onOpen, selection, rowActions 
             const isOpen = file.id === openId;
             const isSelected = selection?.selected.has(file.id) ?? false;
             return (
-              <Table.Tr key={file.id} bg={isOpen ? 'var(--mantine-primary-color-light)' : isSelected ? 'gray.0' : undefined}>
+              <Table.Tr key={file.id} bg={isOpen ? 'var(--mantine-primary-color-light)' : isSelected ? 'var(--corner-surface-subtle)' : undefined}>
                 {selection ? (
                   <Table.Td>
                     <Checkbox
@@ -95,7 +95,7 @@ export function FileTable({ files, label, openId, onOpen, selection, rowActions 
                     {file.filename}
                   </Anchor>
                   {file.deleted_at ? (
-                    <Text size="xs" c="red.8">
+                    <Text size="xs" c="red">
                       {t('fileTable.deletedAt', { date: formatDateTime(file.deleted_at) })}
                     </Text>
                   ) : null}

@@ -39,7 +39,7 @@ export function FileVersions({ versions, label, onPublish, publishingVersion = n
           justify="space-between"
           wrap="wrap"
           py={8}
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
+          style={index > 0 ? { borderTop: '1px solid var(--corner-border)' } : undefined}
         >
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
             <Group gap={6} wrap="wrap">

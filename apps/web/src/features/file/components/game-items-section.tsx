@@ -110,7 +110,7 @@ export function GameItemsSection({ items, isReadOnly, game, onSave, onDelete }: 
         </Table.ScrollContainer>
       )}
       {deleteError ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red" role="alert">
           {deleteError}
         </Text>
       ) : null}

@@ -94,7 +94,7 @@ export function ObjectGuidsSection({ guids, isReadOnly, onAdd, onDelete }: Objec
         </Table>
       )}
       {deleteError ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red" role="alert">
           {deleteError}
         </Text>
       ) : null}

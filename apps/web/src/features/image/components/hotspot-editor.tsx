@@ -272,7 +272,7 @@ function HotspotEditorBody({ image, isReadOnly, run, onClose }: { image: StepIma
                 </Stack>
               </Paper>
             ) : (
-              <Paper withBorder p="md" radius="md" bg="gray.0">
+              <Paper withBorder p="md" radius="md" bg="var(--corner-surface-subtle)">
                 <Group gap="sm" wrap="nowrap" align="flex-start">
                   <IconMapPin size={20} color="var(--mantine-color-dimmed)" aria-hidden style={{ flexShrink: 0 }} />
                   <Text size="sm" c="dimmed">

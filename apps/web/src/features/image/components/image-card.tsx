@@ -44,7 +44,7 @@ export function ImageCard({ image, index, count, isReadOnly, dragState, earlierR
         height: '100%',
       }}
     >
-      <div style={{ position: 'relative', aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}>
+      <div style={{ position: 'relative', aspectRatio: '4 / 3', background: 'var(--corner-surface-image)' }}>
         <UnstyledButton
           onClick={onOpen}
           aria-label={t('imagesStep.open', { position: index + 1, count, name: image.filename })}
@@ -89,7 +89,7 @@ export function ImageCard({ image, index, count, isReadOnly, dragState, earlierR
           <Group justify="space-between" gap={4} wrap="nowrap">
             <Group gap={2} wrap="nowrap">
               <Tooltip label={t('imagesStep.dragHint')} withArrow openDelay={300}>
-                <IconGripVertical size={16} color="var(--mantine-color-gray-5)" aria-hidden />
+                <IconGripVertical size={16} color="var(--mantine-color-dimmed)" aria-hidden />
               </Tooltip>
               <Tooltip label={t('imagesStep.moveEarlier')} withArrow openDelay={300}>
                 <ActionIcon

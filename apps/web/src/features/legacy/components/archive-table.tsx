@@ -42,7 +42,7 @@ function NarrowList({ items, label }: ArchiveTableProps) {
       {items.map((item, index) => (
         <Box component="li" key={item.ID} p="sm" style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Box w={64} h={48} style={{ borderRadius: 4, overflow: 'hidden', flex: 'none' }} bg="gray.1">
+            <Box w={64} h={48} style={{ borderRadius: 4, overflow: 'hidden', flex: 'none' }} bg="var(--corner-surface-muted)">
               {item.thumbnail ? <SafeImage src={item.thumbnail} alt="" compact /> : null}
             </Box>
             <Stack gap={4} miw={0} style={{ flex: 1 }}>
@@ -100,7 +100,7 @@ function WideTable({ items, label }: ArchiveTableProps) {
           {items.map((item) => (
             <Table.Tr key={item.ID}>
               <Table.Td>
-                <Box w={56} h={42} style={{ borderRadius: 4, overflow: 'hidden' }} bg="gray.1">
+                <Box w={56} h={42} style={{ borderRadius: 4, overflow: 'hidden' }} bg="var(--corner-surface-muted)">
                   {item.thumbnail ? <SafeImage src={item.thumbnail} alt="" compact /> : null}
                 </Box>
               </Table.Td>

@@ -26,6 +26,7 @@ export const PreferencesQuery = graphql(`
         notification_on_publish
         show_country_option
         languages
+        color_scheme
       }
     }
     expansionPacks {

@@ -1,4 +1,4 @@
-import { memberPreferencesInput } from '@corner/domain';
+import { COLOR_SCHEMES, memberPreferencesInput, type ColorScheme } from '@corner/domain';
 import {
   Alert,
   Checkbox,
@@ -6,6 +6,7 @@ import {
   Group,
   MultiSelect,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -13,6 +14,7 @@ import {
   Text,
   Textarea,
   Title,
+  useMantineColorScheme,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
@@ -38,6 +40,7 @@ import { saveResultOf } from '../../submission/save-result';
 import { ruleMessages } from '../../submission/validation';
 import { PreferencesQuery, UpdateMemberPreferencesMutation } from './preferences-page.graphql';
 import { languageOptions } from '../languages';
+import { colorSchemeOf } from './member-color-scheme';
 import classes from './preferences-page.module.css';
 
 type Loaded = NonNullable<ResultOf<typeof PreferencesQuery>['me']>;
@@ -56,6 +59,7 @@ export interface PreferencesValues {
   notification_on_publish: boolean;
   show_country_option: boolean;
   languages: string[];
+  color_scheme: ColorScheme;
 }
 
 /** Pack types in the order they are shown: expansion, game and stuff packs. */
@@ -102,6 +106,7 @@ function Section({ title, description, children }: { title: string; description?
 function PreferencesForm({ member, packs }: { member: Loaded; packs: readonly Pack[] }) {
   const { t } = useTranslation();
   const client = useClient();
+  const { setColorScheme } = useMantineColorScheme();
   const prefs = member.preferences;
 
   const base = useMemo<PreferencesValues>(
@@ -118,6 +123,7 @@ function PreferencesForm({ member, packs }: { member: Loaded; packs: readonly Pa
       notification_on_publish: prefs.notification_on_publish,
       show_country_option: prefs.show_country_option,
       languages: [...prefs.languages],
+      color_scheme: colorSchemeOf(prefs.color_scheme),
     }),
     [prefs],
   );
@@ -163,6 +169,31 @@ function PreferencesForm({ member, packs }: { member: Loaded; packs: readonly Pa
         </Group>
         <SaveStatusLine status={form.status} failure={form.failure} onRetry={() => void form.retry()} />
       </Group>
+
+      <Section title={t('preferences.appearanceTitle')} description={t('preferences.appearanceText')}>
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="color-scheme-label">
+            {t('preferences.colorScheme')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="color-scheme-label"
+            data={COLOR_SCHEMES.map((scheme) => ({ value: scheme, label: t(`preferences.colorSchemes.${scheme}`) }))}
+            value={values.color_scheme}
+            onChange={(value) => {
+              const scheme = colorSchemeOf(value);
+              // Shown at once; saved like every other preference, and applied on the member's other devices.
+              setColorScheme(scheme);
+              choose('color_scheme', scheme);
+            }}
+            maw={420}
+          />
+          {errors.color_scheme ? (
+            <Text size="sm" c="red">
+              {errors.color_scheme}
+            </Text>
+          ) : null}
+        </Stack>
+      </Section>
 
       <Section title={t('preferences.profileTitle')} description={t('preferences.profileText')}>
         <Textarea
@@ -281,7 +312,7 @@ function PreferencesForm({ member, packs }: { member: Loaded; packs: readonly Pa
           );
         })}
         {errors.expansion_packs ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {errors.expansion_packs}
           </Text>
         ) : null}

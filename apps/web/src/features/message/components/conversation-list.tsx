@@ -64,7 +64,7 @@ function ConversationRowView({ row, viewer }: { row: ConversationRow; viewer: 'c
             </Group>
             <Text size="sm" c={isUnread ? undefined : 'dimmed'} lineClamp={2} className={classes.preview}>
               {row.previewType === 'note' ? (
-                <Text span size="sm" fw={600} c="yellow.8">
+                <Text span size="sm" fw={600} c="yellow">
                   {t('messages.list.notePrefix')}{' '}
                 </Text>
               ) : null}

@@ -54,7 +54,7 @@ export function CreationConversationsPanel({ submission, creator }: CreationConv
       </Group>
       <Stack gap="sm">
         {error && !list ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {errorCause(error)}
           </Text>
         ) : !list ? (

@@ -120,7 +120,7 @@ export function NewMessageDialog({ opened, onClose, recipient, submission }: New
           disabled={isBusy}
         />
         {problem.failure ? (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red" role="alert">
             {problem.failure}
           </Text>
         ) : null}

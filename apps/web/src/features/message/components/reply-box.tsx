@@ -49,7 +49,7 @@ export function ReplyBox({ label, placeholder, submitLabel, extra, isNote = fals
   }
 
   return (
-    <Paper withBorder p="md" radius="md" bg={isNote ? 'yellow.0' : undefined} component="section" aria-label={label}>
+    <Paper withBorder p="md" radius="md" bg={isNote ? 'var(--mantine-color-yellow-light)' : undefined} component="section" aria-label={label}>
       <Stack gap="sm">
         {extra}
         <Textarea
@@ -68,7 +68,7 @@ export function ReplyBox({ label, placeholder, submitLabel, extra, isNote = fals
         />
         <AttachmentField file={file} onChange={setFile} error={problem?.fields.file} progress={progress} disabled={isBusy} />
         {problem?.failure ? (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red" role="alert">
             {problem.failure}
           </Text>
         ) : null}

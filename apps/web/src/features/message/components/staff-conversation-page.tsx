@@ -283,7 +283,7 @@ function StaffConversationView({ id }: { id: number }) {
               </Stack>
             </SidePanel>
             {action.failure ? (
-              <Text size="sm" c="red.8" role="alert">
+              <Text size="sm" c="red" role="alert">
                 {t('messages.staff.actionFailed', { reason: action.failure })}
               </Text>
             ) : null}

@@ -67,7 +67,7 @@ function ThreadCard({ thread, viewer }: { thread: ThreadView; viewer: 'creator' 
     <Paper p="sm" radius="md" className={`${classes.card} ${className}`} component="article" aria-label={who}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm" fw={600}>
+          <Text component="span" size="sm" fw={600}>
             {who}
           </Text>
           <Text size="xs" c="dimmed" title={formatDateTime(thread.createdAt)}>
@@ -75,7 +75,7 @@ function ThreadCard({ thread, viewer }: { thread: ThreadView; viewer: 'creator' 
           </Text>
         </Group>
         {isNote ? (
-          <Group gap={4} c="yellow.9">
+          <Group gap={4} c="yellow">
             <IconEyeOff size={14} aria-hidden />
             <Text size="xs" fw={600}>
               {t('messages.thread.onlyStaff')}

@@ -71,7 +71,7 @@ export function NotificationBell() {
           </Button>
         </Group>
         {error && !list ? (
-          <Text size="sm" c="red.8" p="sm">
+          <Text size="sm" c="red" p="sm">
             {errorCause(error)}
           </Text>
         ) : !list || list.data.length === 0 ? (

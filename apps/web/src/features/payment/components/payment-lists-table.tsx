@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ResultOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
 import { programKey } from '../labels';
@@ -31,7 +31,6 @@ export function PaymentListsTable({ lists, openId, onOpen }: PaymentListsTablePr
         </Table.Thead>
         <Table.Tbody>
           {lists.map((list) => {
-            const name = t('payments.lists.name', { month: formatMonth(list.month), program: t(`payments.programs.${programKey(list.program)}`) });
             return (
               <Table.Tr key={list.id} aria-current={list.id === openId || undefined} style={{ cursor: 'pointer' }} onClick={() => onOpen(list.id)}>
                 <Table.Td>
@@ -40,8 +39,8 @@ export function PaymentListsTable({ lists, openId, onOpen }: PaymentListsTablePr
                       event.stopPropagation();
                       onOpen(list.id);
                     }}
-                    aria-label={t('payments.lists.open', { name })}
                   >
+                    <VisuallyHidden>{t('payments.lists.openPrefix')} </VisuallyHidden>
                     <Text fw={600} size="sm">
                       {formatMonth(list.month)}
                     </Text>

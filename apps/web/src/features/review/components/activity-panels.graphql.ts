@@ -43,30 +43,6 @@ export const DecideUpdateRequestMutation = graphql(`
   }
 `);
 
-export const SubmissionReportsQuery = graphql(`
-  query SubmissionReports($submission_id: Int!) {
-    getSubmissionReports(submission_id: $submission_id, first: 50, include_dismissed: true) {
-      data {
-        id
-        type
-        note
-        created_at
-        deleted_at
-        member {
-          MemberID
-          UserName
-        }
-      }
-    }
-  }
-`);
-
-export const DismissReportMutation = graphql(`
-  mutation DismissSubmissionReport($id: Int!) {
-    deleteSubmissionReport(id: $id)
-  }
-`);
-
 /** The creator's other creations (itemsSearch by member_id), for the review page. */
 export const CreatorCreationsQuery = graphql(`
   query CreatorCreations($queryParams: QueryParams) {

@@ -9,7 +9,7 @@ import { useMutation, useQuery } from 'urql';
 import { errorCause } from '../../../app/graphql/errors';
 import { formatDateTime } from '../../../ui/date-text';
 import { StatusBadge } from '../../submission/components/status-badge';
-import { CreatorCreationsQuery, DecideUpdateRequestMutation, DismissReportMutation, SubmissionReportsQuery, SubmissionUpdateRequestsQuery } from './activity-panels.graphql';
+import { CreatorCreationsQuery, DecideUpdateRequestMutation, SubmissionUpdateRequestsQuery } from './activity-panels.graphql';
 import { useReviewActions } from '../hooks/use-review-actions';
 import { reviewPath } from '../urls';
 import { ReviewSection } from './review-details';
@@ -36,7 +36,7 @@ export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { subm
   return (
     <ReviewSection id="update-requests" title={t('review.updates.title', { count: requests.length })}>
       {error && !data ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {errorCause(error)}
         </Text>
       ) : (
@@ -115,61 +115,7 @@ export function UpdateRequestsPanel({ submissionId, canDecide, canTest }: { subm
             </Paper>
           ))}
           {action.failure ? (
-            <Text size="sm" c="red.8" role="alert">
-              {action.failure}
-            </Text>
-          ) : null}
-        </Stack>
-      )}
-    </ReviewSection>
-  );
-}
-
-/** Reports on the creation: type, note, who and when; open ones can be dismissed. */
-export function ReportsPanel({ submissionId, canDismiss }: { submissionId: number; canDismiss: boolean }) {
-  const { t } = useTranslation();
-  const [{ data, error }] = useQuery({ query: SubmissionReportsQuery, variables: { submission_id: submissionId }, context: ACTIVITY_CONTEXT });
-  const [, dismiss] = useMutation(DismissReportMutation);
-  const action = useActionStatus();
-  const reports = data?.getSubmissionReports.data ?? [];
-  if (!error && reports.length === 0) return null;
-  return (
-    <ReviewSection id="reports" title={t('review.reports.title', { count: reports.filter((r) => !r.deleted_at).length })}>
-      {error && !data ? (
-        <Text size="sm" c="red.8">
-          {errorCause(error)}
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {reports.map((report) => (
-            <Paper key={report.id} withBorder p="xs" radius="sm" opacity={report.deleted_at ? 0.6 : 1}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Stack gap={2} miw={0}>
-                  <Group gap={6}>
-                    <Badge size="sm" color={report.deleted_at ? 'gray' : 'red'} variant="light" tt="none">
-                      {report.type}
-                    </Badge>
-                    {report.deleted_at ? (
-                      <Text size="xs" c="dimmed">
-                        {t('review.reports.dismissed')}
-                      </Text>
-                    ) : null}
-                  </Group>
-                  {report.note ? <Text size="sm">{report.note}</Text> : null}
-                  <Text size="xs" c="dimmed">
-                    {report.member?.UserName ?? t('review.reports.visitor')} · {formatDateTime(report.created_at)}
-                  </Text>
-                </Stack>
-                {!report.deleted_at && canDismiss ? (
-                  <Button size="compact-xs" variant="default" loading={action.status === 'saving'} onClick={() => void action.run(async () => problemOf(await dismiss({ id: report.id }, ACTIVITY_CONTEXT)))}>
-                    {t('review.reports.dismiss')}
-                  </Button>
-                ) : null}
-              </Group>
-            </Paper>
-          ))}
-          {action.failure ? (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red" role="alert">
               {action.failure}
             </Text>
           ) : null}
@@ -190,7 +136,7 @@ export function CreatorPanel({ submissionId, creator }: { submissionId: number; 
   return (
     <ReviewSection id="creator" title={t('review.creator.title', { name: creator.UserName })}>
       {error && !data ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {errorCause(error)}
         </Text>
       ) : others.length === 0 ? (

@@ -18,7 +18,7 @@ export function ChecklistPanel({ submissionId, modelType }: { submissionId: numb
   return (
     <ReviewSection id="checklist" title={t('review.checklist.title')}>
       {error ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {t('review.checklist.loadFailed')}
         </Text>
       ) : (

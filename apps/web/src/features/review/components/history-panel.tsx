@@ -25,7 +25,7 @@ export function HistoryPanel({ submissionId }: { submissionId: number }) {
   return (
     <ReviewSection id="history" title={t('review.history.title', { count: data?.submissionLogs.paginatorInfo.total ?? 0 })}>
       {error && !data ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {errorCause(error)}
         </Text>
       ) : (

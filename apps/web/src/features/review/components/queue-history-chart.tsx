@@ -41,7 +41,7 @@ export function QueueHistoryChart() {
         {t('staffOverview.chartText')}
       </Text>
       {error && !data ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {t('staffOverview.chartFailed')}
         </Text>
       ) : days.length ? (

@@ -165,7 +165,7 @@ export function QueueTable({
                       ) : null}
                     </Group>
                     {currentRejectionReason(row) ? (
-                      <Text size="xs" c="red.8" lineClamp={2}>
+                      <Text size="xs" c="red" lineClamp={2}>
                         {row.latest_rejection_reason}
                       </Text>
                     ) : null}

@@ -19,7 +19,7 @@ export function ImagesSection({ submission }: { submission: ReviewSubmission }) 
   return (
     <ReviewSection id="images" title={t('review.page.images', { count: images.length })}>
       {images.length === 0 ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {t('review.page.noImages')}
         </Text>
       ) : (
@@ -57,7 +57,7 @@ export function FilesSection({ submission }: { submission: ReviewSubmission }) {
       actions={files.length ? <DownloadZipButton submissionId={submission.id} /> : undefined}
     >
       {files.length === 0 ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {t('review.page.noFiles')}
         </Text>
       ) : (

@@ -2,7 +2,8 @@ import { Stack } from '@mantine/core';
 import { usePermissions } from '../../member/hooks/use-session';
 import { CreationConversationsPanel } from '../../message/components/creation-conversations-panel';
 import { reviewPanels } from '../decisions';
-import { CreatorPanel, ReportsPanel, UpdateRequestsPanel } from './activity-panels';
+import { ReportsPanel } from '../../report/components/reports-panel';
+import { CreatorPanel, UpdateRequestsPanel } from './activity-panels';
 import { ChecklistPanel } from './checklist-panel';
 import { HistoryPanel } from './history-panel';
 import type { ReviewSubmission } from './review-details';
@@ -19,7 +20,7 @@ export function ReviewSidePanels({ submission }: { submission: ReviewSubmission 
       {panels.canSeeChecklist ? <ChecklistPanel submissionId={submission.id} modelType={submission.model_type} /> : null}
       {panels.canSeeTests ? <TestsPanel submissionId={submission.id} canEdit={panels.canEditTests} /> : null}
       <UpdateRequestsPanel submissionId={submission.id} canDecide={panels.canDecideUpdates} canTest={panels.canEditTests} />
-      <ReportsPanel submissionId={submission.id} canDismiss={panels.canDismissReports} />
+      <ReportsPanel submissionId={submission.id} canSeeReports={panels.canSeeReports} canEditReports={panels.canEditReports} canReport={submission.canReport} />
       <CreationConversationsPanel submission={{ id: submission.id, name: submission.name }} creator={submission.creator} />
       <CreatorPanel submissionId={submission.id} creator={submission.creator} />
       <HistoryPanel submissionId={submission.id} />

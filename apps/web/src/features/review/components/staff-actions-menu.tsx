@@ -123,7 +123,7 @@ export function StaffActionsMenu({ submission, onTrustChanged }: StaffActionsMen
 function DialogError({ error }: { error: CombinedError | string | null }) {
   if (!error) return null;
   return (
-    <Text size="sm" c="red.8" role="alert">
+    <Text size="sm" c="red" role="alert">
       {typeof error === 'string' ? error : errorCause(error)}
     </Text>
   );

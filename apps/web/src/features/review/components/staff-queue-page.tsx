@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, LoadingOverlay, Paper, Select, Switch, Text,
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconCircleCheck, IconKeyboard, IconSearch } from '@tabler/icons-react';
 import { readFragment } from 'gql.tada';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -54,6 +54,8 @@ export interface StaffQueuePageProps {
   copy: StaffQueueCopy;
   /** The queue the page lists: the same definition as its badge and overview count. */
   queue: QueueId;
+  /** Shown above the filters: another view of the same page (the Reported page's All reports). */
+  viewSwitch?: ReactNode;
 }
 
 /** Lists also refetch after mutations that answer no creation (a list left empty holds none). */
@@ -63,7 +65,7 @@ const LIST_CONTEXT = { additionalTypenames: ['SubmissionProperties'] };
  * One staff queue: search, kind filter, sort, page and the highlighted creation held in the URL;
  * tick boxes for bulk approval with one publish date; keyboard triage (j/k, Enter, a, r, t, f, x).
  */
-export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
+export function StaffQueuePage({ link, copy, queue, viewSwitch }: StaffQueuePageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -161,6 +163,7 @@ export function StaffQueuePage({ link, copy, queue }: StaffQueuePageProps) {
         </Tooltip>
       }
     >
+      {viewSwitch}
       <Paper withBorder p="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput

@@ -114,7 +114,7 @@ function TestCard({ test, canEdit }: { test: Test; canEdit: boolean }) {
           </>
         )}
         {action.failure ? (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red" role="alert">
             {action.failure}
           </Text>
         ) : null}
@@ -131,7 +131,7 @@ export function TestsPanel({ submissionId, canEdit }: { submissionId: number; ca
   return (
     <ReviewSection id="tests" title={t('review.tests.title', { count: tests.length })}>
       {error && !data ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {errorCause(error)}
         </Text>
       ) : tests.length === 0 ? (

@@ -49,7 +49,7 @@ export function UpdateDiffSection({ submissionId }: { submissionId: number }) {
   if (error && !data) {
     return (
       <ReviewSection id="what-changed" title={t('updateDiff.title')}>
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {t('updateDiff.loadFailed')}
         </Text>
       </ReviewSection>
@@ -317,7 +317,7 @@ function PackageChanges({ pkg, filename }: { pkg: PackageDiff; filename: string 
   }
   if (pkg.state === 'failed') {
     return (
-      <Text size="sm" c="orange.9">
+      <Text size="sm" c="orange">
         {t('updateDiff.package.failed', { message: pkg.message ?? '' })}
       </Text>
     );
@@ -332,9 +332,9 @@ function PackageChanges({ pkg, filename }: { pkg: PackageDiff; filename: string 
         </Text>
         {r ? (
           <>
-            {r.added > 0 ? <Text size="sm" c="teal.8" fw={500}>{t('updateDiff.package.added', { count: r.added })}</Text> : null}
-            {r.removed > 0 ? <Text size="sm" c="red.8" fw={500}>{t('updateDiff.package.removed', { count: r.removed })}</Text> : null}
-            {r.changed > 0 ? <Text size="sm" c="orange.8" fw={500}>{t('updateDiff.package.changed', { count: r.changed })}</Text> : null}
+            {r.added > 0 ? <Text size="sm" c="teal" fw={500}>{t('updateDiff.package.added', { count: r.added })}</Text> : null}
+            {r.removed > 0 ? <Text size="sm" c="red" fw={500}>{t('updateDiff.package.removed', { count: r.removed })}</Text> : null}
+            {r.changed > 0 ? <Text size="sm" c="orange" fw={500}>{t('updateDiff.package.changed', { count: r.changed })}</Text> : null}
             <Text size="sm" c="dimmed">
               {t('updateDiff.package.unchanged', { count: r.unchanged })}
             </Text>
@@ -359,9 +359,9 @@ function PackageChanges({ pkg, filename }: { pkg: PackageDiff; filename: string 
           {r.kinds.map((k) => (
             <Badge key={k.kind} variant="outline" color="gray" radius="sm" tt="none" fw={500}>
               {t(`updateDiff.kinds.${knownResourceKind(k.kind)}`)}
-              {k.added ? <Text span c="teal.8" fz="xs" fw={700} ml={6}>+{k.added}</Text> : null}
-              {k.removed ? <Text span c="red.8" fz="xs" fw={700} ml={6}>−{k.removed}</Text> : null}
-              {k.changed ? <Text span c="orange.8" fz="xs" fw={700} ml={6}>~{k.changed}</Text> : null}
+              {k.added ? <Text span c="teal" fz="xs" fw={700} ml={6}>+{k.added}</Text> : null}
+              {k.removed ? <Text span c="red" fz="xs" fw={700} ml={6}>−{k.removed}</Text> : null}
+              {k.changed ? <Text span c="orange" fz="xs" fw={700} ml={6}>~{k.changed}</Text> : null}
             </Badge>
           ))}
         </Group>
@@ -385,17 +385,17 @@ function IdChanges({ diff, title, label }: { diff: IdDiff; title: string; label:
         <Text size="sm" fw={500}>
           {title}
         </Text>
-        {diff.added > 0 ? <Text size="sm" c="teal.8" fw={500}>{t('updateDiff.package.added', { count: diff.added })}</Text> : null}
-        {diff.removed > 0 ? <Text size="sm" c="red.8" fw={500}>{t('updateDiff.package.removed', { count: diff.removed })}</Text> : null}
+        {diff.added > 0 ? <Text size="sm" c="teal" fw={500}>{t('updateDiff.package.added', { count: diff.added })}</Text> : null}
+        {diff.removed > 0 ? <Text size="sm" c="red" fw={500}>{t('updateDiff.package.removed', { count: diff.removed })}</Text> : null}
       </Group>
       <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
         {rows.map((o) => (
           <Group key={`${o.change}:${o.id}`} component="li" gap="xs" wrap="nowrap" py={2}>
             <ChangeMark change={o.change} label={t(`updateDiff.changes.${o.change}`)} />
             {o.thumbnail_url ? (
-              <Image src={o.thumbnail_url} alt="" w={28} h={28} fit="contain" radius="xs" bg="gray.1" />
+              <Image src={o.thumbnail_url} alt="" w={28} h={28} fit="contain" radius="xs" bg="var(--corner-surface-image)" />
             ) : (
-              <Box w={28} h={28} bg="gray.1" style={{ borderRadius: 4, flexShrink: 0 }} />
+              <Box w={28} h={28} bg="var(--corner-surface-muted)" style={{ borderRadius: 4, flexShrink: 0 }} />
             )}
             <Text size="sm" truncate c={o.name ? undefined : 'dimmed'} td={o.change === 'removed' ? 'line-through' : undefined}>
               {o.name ?? t('updateDiff.package.noName')}

@@ -58,7 +58,7 @@ export function AttributePicker({ groups, catalog, value, onChange, onlyTags, is
                 </Badge>
               ) : null}
               {isTags && !hasTag && !isReadOnly ? (
-                <Text size="xs" c="orange.9" component="span">
+                <Text size="xs" c="orange" component="span">
                   {t('categories.chooseTag')}
                 </Text>
               ) : null}

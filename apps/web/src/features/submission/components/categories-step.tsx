@@ -232,7 +232,7 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
           />
         )}
         {errors.attributes ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {errors.attributes}
           </Text>
         ) : null}
@@ -321,7 +321,7 @@ function CategoriesForm({ creation, catalog, isReadOnly, missing }: CategoriesFo
           selfId={creation.id}
         />
         {errors.required_items ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {errors.required_items}
           </Text>
         ) : null}
@@ -361,7 +361,7 @@ function SetItemTags({
   );
   const form = useAutoSave<ChildTagValues>({ storageKey: `${child.id}:set-item-tags`, base, save, isReadOnly });
   return (
-    <Paper withBorder p="md" radius="md" bg="gray.0">
+    <Paper withBorder p="md" radius="md" bg="var(--corner-surface-subtle)">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{child.name}</Text>
         {isReadOnly ? null : <SaveStatusLine status={form.status} failure={form.failure} onRetry={() => void form.retry()} />}

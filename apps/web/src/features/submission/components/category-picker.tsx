@@ -92,7 +92,7 @@ export function CategoryPicker({ roots, isSet, value, onChange, isReadOnly, erro
           </Breadcrumbs>
         </Group>
       ) : isReadOnly ? null : (
-        <Text size="sm" c="orange.9" mt="sm">
+        <Text size="sm" c="orange" mt="sm">
           {t('categories.noneChosen')}
         </Text>
       )}

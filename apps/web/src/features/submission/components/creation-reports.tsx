@@ -3,6 +3,7 @@ import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { DateText } from '../../../ui/date-text';
+import { reportTypeName } from '../../report/report-types';
 import { CreationReportsQuery } from '../graphql';
 
 /**
@@ -12,7 +13,6 @@ import { CreationReportsQuery } from '../graphql';
 export function CreationReports({ submissionId, count }: { submissionId: number; count: number }) {
   const { t } = useTranslation();
   const [{ data, error }] = useQuery({ query: CreationReportsQuery, variables: { submission_id: submissionId } });
-  const names = new Map((data?.reportTypes ?? []).map((type) => [type.type, type.name]));
   const reports = data?.getSubmissionReports.data ?? [];
   const total = data?.getSubmissionReports.paginatorInfo.total ?? count;
   return (
@@ -27,7 +27,7 @@ export function CreationReports({ submissionId, count }: { submissionId: number;
         {reports.map((report) => (
           <Paper key={report.id} withBorder p="sm" radius="sm" bg="var(--mantine-color-body)">
             <Text size="sm" fw={600}>
-              {names.get(report.type) ?? report.type}
+              {reportTypeName(data?.reportTypes, report.type)}
             </Text>
             {report.note?.trim() ? (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -70,7 +70,7 @@ export function CreationRow({ data, sortField, classNames = {}, showAttention = 
             </Text>
             {notes.map((note) => (
               // Where attention is asked for, the reason is the point: it wraps in full.
-              <Text key={note} size="sm" c="red.8" lineClamp={showAttention ? undefined : 2}>
+              <Text key={note} size="sm" c="red" lineClamp={showAttention ? undefined : 2}>
                 {note}
               </Text>
             ))}

@@ -189,7 +189,7 @@ export function DetailsStep({ creation: creationRef, item: itemRef, isReadOnly, 
             readOnly={isReadOnly}
           />
           {isReadOnly ? null : (
-            <Text size="xs" mt={4} c={words >= MIN_DESCRIPTION_WORDS ? 'teal.8' : 'orange.9'} aria-live="polite">
+            <Text size="xs" mt={4} c={words >= MIN_DESCRIPTION_WORDS ? 'teal' : 'orange'} aria-live="polite">
               {t('fields.wordCount', { count: words, min: MIN_DESCRIPTION_WORDS })}
             </Text>
           )}

@@ -198,7 +198,7 @@ export function WithdrawButton({ id, variant = 'filled' }: { id: number; variant
   return (
     <Group gap="xs">
       {failure ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red" role="alert">
           {failure}
         </Text>
       ) : null}

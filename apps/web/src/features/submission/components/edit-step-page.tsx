@@ -101,7 +101,7 @@ function EditCreation({ step, type, id }: { step: EditStep; type: ModelType; id:
       label: t(`editStep.steps.${n}.label`),
       to: editStepPath(n, creation.model_type, id),
       hint: missing > 0 ? t('edit.missingCount', { count: missing }) : hasRules && !isReadOnly ? t('edit.stepReady') : undefined,
-      hintColor: missing > 0 ? 'red.8' : 'teal.8',
+      hintColor: missing > 0 ? 'red' : 'teal',
     };
   });
   const steps: readonly EditStep[] = EDIT_STEPS;

@@ -159,7 +159,7 @@ export function SetChildrenEditor({ setId, items, isReadOnly }: SetChildrenEdito
       ) : (
         <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {children.map((child, index) => (
-            <Paper key={child.id} component="li" withBorder p="md" radius="md" bg="gray.0" aria-label={t('setItems.itemLabel', { index: index + 1, name: child.name })}>
+            <Paper key={child.id} component="li" withBorder p="md" radius="md" bg="var(--corner-surface-subtle)" aria-label={t('setItems.itemLabel', { index: index + 1, name: child.name })}>
               <Group justify="space-between" mb="sm" wrap="nowrap">
                 <Group gap="xs" wrap="nowrap" miw={0}>
                   <Badge variant="default" radius="sm">

@@ -258,7 +258,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
         <>
           <Divider />
           <StepSection title={t('terms.legalTitle')}>
-            <Paper withBorder p="md" radius="md" bg="gray.0">
+            <Paper withBorder p="md" radius="md" bg="var(--corner-surface-subtle)">
               <Stack gap="xs">
                 <Text size="sm">{t('terms.legalKeep')}</Text>
                 <Text size="sm">{t('terms.legalOwn')}</Text>

@@ -130,13 +130,13 @@ export function UpdateRequestCard({ data, isTestRunning = false, failedTests = [
           </div>
         ) : null}
         {isPending && isTestRunning ? (
-          <Text size="sm" c="violet.8">
+          <Text size="sm" c="violet">
             {t('creatorReview.update.testing')}
           </Text>
         ) : null}
         {isPending && failedTests.length > 0 ? (
           <Stack gap="xs">
-            <Text size="sm" fw={600} c="orange.9">
+            <Text size="sm" fw={600} c="orange">
               {t('creatorReview.update.testFailed')}
             </Text>
             <TestFeedback tests={failedTests} />

@@ -165,7 +165,7 @@ export function UpdateRequestDialog({ opened, submissionId, filesStepPath, onClo
             </Checkbox.Group>
           ) : null}
           {failure ? (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red" role="alert">
               {failure}
             </Text>
           ) : null}

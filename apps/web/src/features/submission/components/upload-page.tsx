@@ -211,7 +211,7 @@ function CreateCreationForm({ kind }: { kind: CreatableKind }) {
             description={t('fields.descriptionHint', { count: MIN_DESCRIPTION_WORDS })}
             inputWrapperOrder={['label', 'description', 'input', 'error']}
           />
-          <Text size="xs" c={words >= MIN_DESCRIPTION_WORDS ? 'teal.8' : 'dimmed'} mt={-10} aria-live="polite">
+          <Text size="xs" c={words >= MIN_DESCRIPTION_WORDS ? 'teal' : 'dimmed'} mt={-10} aria-live="polite">
             {t('fields.wordCount', { count: words, min: MIN_DESCRIPTION_WORDS })}
           </Text>
           {isItem ? (
