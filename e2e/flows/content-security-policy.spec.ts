@@ -18,7 +18,7 @@ async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
     });
   });
   return async () => [...reported.splice(0), ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];

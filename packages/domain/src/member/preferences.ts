@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { FEEDBACK_OPTIONS, NOTIFICATION_OPTIONS, RECOLOR_OPTIONS, SHARING_OPTIONS, SOCIAL_MEDIA_OPTIONS } from '../submission/options';
 import { oneOf } from '../submission/input';
+import { COLOR_SCHEMES } from './color-scheme';
 
 /** Language codes a creator can list in their preferences. */
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Z]{2})?$/;
-
-/**
- * How the portal looks for a member: `auto` follows the device's light or dark setting, the others
- * hold one. Kept per member (Preferences), applied on every device they sign in on.
- */
-export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
 /**
  * The rules for updating member preferences (SPEC section 3). Every field is optional: an update

@@ -9,3 +9,18 @@ export const ReportTypesQuery = graphql(`
     }
   }
 `);
+
+/** What staff see of a report, in the review page's panel and in All reports. */
+export const StaffReportFields = graphql(`
+  fragment StaffReportFields on SubmissionReport @_unmask {
+    id
+    type
+    note
+    created_at
+    deleted_at
+    member {
+      MemberID
+      UserName
+    }
+  }
+`);

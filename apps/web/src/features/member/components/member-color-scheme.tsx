@@ -1,6 +1,6 @@
 import { COLOR_SCHEMES, type ColorScheme } from '@corner/domain';
 import { useMantineColorScheme } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSession } from '../hooks/use-session';
 
 /** A stored preference as a scheme, `auto` for anything this build does not know. */
@@ -17,8 +17,12 @@ export function MemberColorScheme() {
   const { member, isTokenValidated } = useSession();
   const { setColorScheme } = useMantineColorScheme();
   const wanted = isTokenValidated && member ? colorSchemeOf(member.preferences.color_scheme) : null;
+  // Mantine's setter changes with the scheme: keep the latest in a ref, so that this applies the
+  // member's value when it arrives or changes, and never undoes a choice made since (Preferences).
+  const set = useRef(setColorScheme);
+  set.current = setColorScheme;
   useEffect(() => {
-    if (wanted) setColorScheme(wanted);
-  }, [wanted, setColorScheme]);
+    if (wanted) set.current(wanted);
+  }, [wanted]);
   return null;
 }
