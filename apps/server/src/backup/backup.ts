@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { createStorage, parseStorageUrl } from '../storage/index';
 import { SECRET_FILE } from '../storage/signed-url';
-import { inventoryOfDump, writeEmbeddedDump } from './embedded';
+import { loadEmbeddedDump, writeEmbeddedDump } from './embedded';
 import { copyContent, copyStoreToBackup, copyTree } from './files';
-import { EMBEDDED_DUMP_FILE, hashFile, LEGACY_FILES_DIR, POSTGRES_DUMP_FILE, SECRET_COPY, writeManifest, type Manifest } from './manifest';
+import { EMBEDDED_DUMP_FILE, hashFile, LEGACY_FILES_DIR, legacyFilesInDataDir, POSTGRES_DUMP_FILE, SECRET_COPY, someOf, writeManifest, type Manifest } from './manifest';
 import { dumpPostgres } from './postgres';
 
 export interface BackupOptions {
@@ -89,7 +89,7 @@ async function writeBackup(config: Config, work: string, options: BackupOptions 
 
   // 3. What the dump's rows use must be among the files: the sweep may have removed content whose
   //    rows went after the dump. Such content is copied again if it is still there.
-  const inventory = postgresInventory ?? (await inventoryOfDump(dumpPath));
+  const inventory = postgresInventory ?? (await loadEmbeddedDump(dumpPath));
   const missingFiles: string[] = [];
   if (held) {
     for (const sha256 of [...inventory.references].sort()) {
@@ -103,15 +103,14 @@ async function writeBackup(config: Config, work: string, options: BackupOptions 
       }
     }
     if (missingFiles.length > 0) {
-      notes.push(`${missingFiles.length} files the database uses were missing from the store (listed in the manifest as missingFiles): ${missingFiles.slice(0, 5).join(', ')}${missingFiles.length > 5 ? ', …' : ''}`);
+      notes.push(`${missingFiles.length} files the database uses were missing from the store (listed in the manifest as missingFiles): ${someOf(missingFiles)}`);
     }
   }
 
   // 4. The older system's files, when they are part of DATA_DIR.
   let legacyFiles: Manifest['legacyFiles'] = null;
-  const legacyInside = !path.relative(config.DATA_DIR, config.legacyFilesDir).startsWith('..');
   if (fs.existsSync(config.legacyFilesDir)) {
-    if (!legacyInside) {
+    if (!legacyFilesInDataDir(config)) {
       notes.push(`The older system's files (LEGACY_FILES_DIR, ${config.legacyFilesDir}) are outside DATA_DIR and not in this backup; they are the old site's to keep.`);
     } else if (options.legacyFiles === false) {
       notes.push(`The older system's files (${config.legacyFilesDir}) were left out, as asked.`);

@@ -61,20 +61,10 @@ export function dumpBlob(file: string): Promise<Blob> {
 }
 
 /**
- * Opens a dump in memory and takes its inventory: proves the dump opens, and records what a
- * restore must find again.
+ * Loads a dump and takes its inventory: into the (empty) database folder `dir` (a restore), or, with
+ * no `dir`, in memory, which proves a new dump opens and records what a restore must find again.
  */
-export async function inventoryOfDump(file: string): Promise<Inventory> {
-  const database = await openDatabase({ loadDataDir: await dumpBlob(file) });
-  try {
-    return await takeInventory(database.query, database.db);
-  } finally {
-    await database.close();
-  }
-}
-
-/** Loads a dump into the (empty) database folder `dir`, and takes the restored database's inventory. */
-export async function loadEmbeddedDump(file: string, dir: string): Promise<Inventory> {
+export async function loadEmbeddedDump(file: string, dir?: string): Promise<Inventory> {
   const database = await openDatabase({ dir, loadDataDir: await dumpBlob(file) });
   try {
     return await takeInventory(database.query, database.db);

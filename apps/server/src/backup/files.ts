@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobNotFoundError, blobKey, isBlobKey, sha256OfBlobKey, type Storage } from '../storage/index';
+import { BlobNotFoundError, blobKey, ContentDigester, isBlobKey, sha256OfBlobKey, type Storage } from '../storage/index';
 import { FILES_DIR } from './manifest';
 
 /** Files copied at once: enough to keep a disk or a bucket busy, few enough for small machines. */
@@ -52,22 +51,21 @@ export async function copyContent(storage: Storage, sha256: string, backupDir: s
   }
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   const partial = `${target}.part`;
-  const hash = crypto.createHash('sha256');
-  let bytes = 0;
+  const digester = new ContentDigester();
   const hashing = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      bytes += chunk.length;
+      digester.update(chunk);
       done(null, chunk);
     },
   });
   await pipeline(source, hashing, fs.createWriteStream(partial, { mode: 0o600 }));
-  if (hash.digest('hex') !== sha256) {
+  const digest = digester.digest();
+  if (digest.sha256 !== sha256) {
     await fs.promises.rm(partial, { force: true });
     return 'damaged';
   }
   await fs.promises.rename(partial, target);
-  return bytes;
+  return digest.size;
 }
 
 /**

@@ -1,6 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../config';
+import { digestContent } from '../storage/index';
 
 /**
  * A backup is a folder (`backups/corner-<time>/`): the database dump, the file store's content
@@ -66,13 +67,18 @@ export function writeManifest(dir: string, manifest: Manifest): void {
   fs.writeFileSync(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 }
 
-/** The sha256 (hex) and size of a file, read as a stream. */
+/** The sha256 (hex) and size of a file, read as a stream (the store's own digest). */
 export async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
-  const hash = crypto.createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of fs.createReadStream(file)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest('hex'), bytes };
+  const { sha256, size } = await digestContent(fs.createReadStream(file));
+  return { sha256, bytes: size };
+}
+
+/** The legacy files folder lies inside DATA_DIR, so backups copy it and restores refill it. */
+export function legacyFilesInDataDir(config: Pick<Config, 'DATA_DIR' | 'legacyFilesDir'>): boolean {
+  return !path.relative(config.DATA_DIR, config.legacyFilesDir).startsWith('..');
+}
+
+/** The first `shown` names of a list for a message, then "…" when there are more. */
+export function someOf(names: readonly string[], shown = 5): string {
+  return `${names.slice(0, shown).join(', ')}${names.length > shown ? ', …' : ''}`;
 }

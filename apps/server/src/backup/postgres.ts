@@ -5,6 +5,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../db/client';
 import { takeInventory, type Inventory, type Query } from './inventory';
+import { someOf } from './manifest';
 
 /**
  * A PostgreSQL server's database is dumped with `pg_dump --format=custom` and restored with
@@ -64,9 +65,8 @@ export async function assertEmptyDatabase(url: string): Promise<void> {
         order by 1`,
     );
     if (rows.length > 0) {
-      const some = rows.slice(0, 3).map((r) => r.name).join(', ');
       throw new Error(
-        `The database of DATABASE_URL is not empty (it has ${rows.length} tables and other objects: ${some}${rows.length > 3 ? ', …' : ''}). ` +
+        `The database of DATABASE_URL is not empty (it has ${rows.length} tables and other objects: ${someOf(rows.map((r) => r.name), 3)}). ` +
           'A restore goes into an empty database only, so nothing there is overwritten: create a new one (createdb corner_restored) and point DATABASE_URL at it.',
       );
     }

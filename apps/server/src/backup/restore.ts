@@ -7,7 +7,7 @@ import { SECRET_FILE } from '../storage/signed-url';
 import { loadEmbeddedDump } from './embedded';
 import { copyTree, restoreStoreFromBackup } from './files';
 import { differences, type Inventory } from './inventory';
-import { FILES_DIR, hashFile, LEGACY_FILES_DIR, readManifest, SECRET_COPY, type Manifest } from './manifest';
+import { FILES_DIR, hashFile, LEGACY_FILES_DIR, legacyFilesInDataDir, readManifest, SECRET_COPY, someOf, type Manifest } from './manifest';
 import { assertEmptyDatabase, restorePostgres } from './postgres';
 
 export interface RestoreResult {
@@ -50,7 +50,7 @@ async function restoreEmbedded(config: Config, dir: string, manifest: Manifest):
   const present = fs.existsSync(config.DATA_DIR) ? fs.readdirSync(config.DATA_DIR) : [];
   if (present.length > 0) {
     throw new Error(
-      `DATA_DIR ${config.DATA_DIR} is not empty (it holds ${present.slice(0, 4).join(', ')}${present.length > 4 ? ', …' : ''}). ` +
+      `DATA_DIR ${config.DATA_DIR} is not empty (it holds ${someOf(present, 4)}). ` +
         'A restore goes into an empty folder only, so nothing there is overwritten: set DATA_DIR to a new folder, or move this one aside; nothing was restored.',
     );
   }
@@ -97,7 +97,7 @@ async function restoreInto(config: Config, dir: string, manifest: Manifest, load
 
   let legacyFiles = 0;
   if (manifest.legacyFiles) {
-    if (path.relative(config.DATA_DIR, config.legacyFilesDir).startsWith('..')) {
+    if (!legacyFilesInDataDir(config)) {
       notes.push(`LEGACY_FILES_DIR (${config.legacyFilesDir}) is outside DATA_DIR: the backup's ${manifest.legacyFiles.count} legacy files were not restored there.`);
     } else {
       const copy = await copyTree(path.join(dir, LEGACY_FILES_DIR), config.legacyFilesDir);
@@ -114,7 +114,7 @@ async function restoreInto(config: Config, dir: string, manifest: Manifest, load
   const missing: string[] = [];
   for (const sha256 of inventory.references) if (!knownMissing.has(sha256) && !(await storage.exists(blobKey(sha256)))) missing.push(sha256);
   if (missing.length > 0) {
-    const named = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`;
+    const named = someOf(missing);
     if (manifest.files.copied) throw new Error(`${missing.length} files the restored database uses are not in the store: ${named}`);
     // Files the backup does not hold live in the bucket: what is gone there comes back from its versions, not from here.
     notes.push(`${missing.length} files the database uses are not in ${manifest.files.where}: bring them back from the bucket's versions (docs/operations.md, "Backups"): ${named}`);

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { defineLoader } from '../../db/loader';
-import { fileLogs, fileVersions, files, members, submissions } from '../../db/schema/index';
+import { fileLogs, fileVersions, files, members } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import { loadMemberSummary } from '../member/member.service';
 import type { SubmissionRow } from '../submission/submission.access';
+import { submissionById } from '../submission/submission.loaders';
 import { fileError } from './file.errors';
 import { canReadFileHistory, canViewFile } from './file.policy';
 import { visitorVersion } from './file-url.service';
@@ -103,14 +103,9 @@ export async function visibleLogs(ctx: Context, file: FileRow): Promise<FileLogV
   return canReadFileHistory(ctx.auth, file) ? fileLogsOf(ctx.db, file.id) : [];
 }
 
-const submissionsById = defineLoader(async (db, ids: number[]) => {
-  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids));
-  return new Map(rows.map((s) => [s.id, s]));
-}, null);
-
 /** The creation a file belongs to (whoever may read the file may see which creation it is). */
 export async function submissionOfFile(ctx: Context, file: FileRow): Promise<SubmissionRow | null> {
-  return file.submission_id === null ? null : submissionsById(ctx, file.submission_id);
+  return file.submission_id === null ? null : submissionById(ctx, file.submission_id);
 }
 
 /** The creator who owns a file. */

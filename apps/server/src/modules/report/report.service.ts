@@ -1,14 +1,15 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { REPORT_STATES, type ReportListState } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { defineLoader, type LoaderHost } from '../../db/loader';
-import { reports, submissions } from '../../db/schema/index';
+import type { LoaderHost } from '../../db/loader';
+import { reports } from '../../db/schema/index';
 import { AuthorizationCode, refuse } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { changes, writeLog } from '../log/log.service';
 import { recordStoryAndNotify } from '../story/story.service';
 import { loadSubmission, type SubmissionRow } from '../submission/submission.access';
+import { submissionById } from '../submission/submission.loaders';
 import { canReadReports, isReportable } from './report.policy';
 import { reportError } from './report.errors';
 
@@ -101,14 +102,18 @@ export async function listSubmissionReports(
   return page(ctx.db, and(eq(reports.submission_id, s.id), input.include_dismissed ? undefined : isNull(reports.deleted_at)), input);
 }
 
-const submissionsById = defineLoader(async (db, ids: number[]) => {
-  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids));
-  return new Map(rows.map((s) => [s.id, s]));
-}, null);
-
 /** The creation a report is about, read for a page of reports in one query. */
 export async function reportedSubmission(ctx: LoaderHost, report: Pick<ReportRow, 'submission_id'>): Promise<SubmissionRow> {
-  return (await submissionsById(ctx, report.submission_id)) ?? loadSubmission(ctx.db, report.submission_id);
+  return (await submissionById(ctx, report.submission_id)) ?? loadSubmission(ctx.db, report.submission_id);
+}
+
+/** The id of `memberId`'s open report on a creation (other than `except`), or null: one open report each. */
+async function openReportOf(db: DbOrTx, submissionId: number, memberId: number, except?: number): Promise<number | null> {
+  const [open] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.submission_id, submissionId), eq(reports.member_id, memberId), isNull(reports.deleted_at), except === undefined ? undefined : ne(reports.id, except)));
+  return open?.id ?? null;
 }
 
 /**
@@ -122,11 +127,8 @@ export async function createReport(ctx: Context, input: { submission_id: number;
   return ctx.db.transaction(async (tx) => {
     const s = await loadSubmission(tx, input.submission_id, { forUpdate: true });
     if (!isReportable(s)) throw reportError('REPORT_SUBMISSION_NOT_APPROVED', {});
-    const [open] = await tx
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.submission_id, s.id), eq(reports.member_id, actor), isNull(reports.deleted_at)));
-    if (open) throw reportError('REPORT_ALREADY_REPORTED', { id: open.id });
+    const open = await openReportOf(tx, s.id, actor);
+    if (open !== null) throw reportError('REPORT_ALREADY_REPORTED', { id: open });
     const [row] = await tx.insert(reports).values({ submission_id: s.id, member_id: actor, type, note }).returning();
     await writeLog(tx, {
       submission_id: s.id,
@@ -198,11 +200,8 @@ export async function restoreReport(ctx: Context, id: number): Promise<ReportRow
     if (report.deleted_at === null) return report;
     if (!isReportable(s)) throw reportError('REPORT_RESTORE_NOT_APPROVED', { id });
     if (report.member_id !== null) {
-      const [open] = await tx
-        .select({ id: reports.id })
-        .from(reports)
-        .where(and(eq(reports.submission_id, s.id), eq(reports.member_id, report.member_id), isNull(reports.deleted_at), ne(reports.id, id)));
-      if (open) throw reportError('REPORT_RESTORE_DUPLICATE', { id, open: open.id });
+      const open = await openReportOf(tx, s.id, report.member_id, id);
+      if (open !== null) throw reportError('REPORT_RESTORE_DUPLICATE', { id, open });
     }
     const [row] = await tx.update(reports).set({ deleted_at: null }).where(eq(reports.id, id)).returning();
     await writeLog(tx, {

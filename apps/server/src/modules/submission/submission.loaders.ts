@@ -1,7 +1,7 @@
 import { and, count, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { defineLoader, type LoaderHost } from '../../db/loader';
-import { reports, tests, updateRequests } from '../../db/schema/index';
+import { reports, submissions, tests, updateRequests } from '../../db/schema/index';
 import { testStateSql } from '../../db/sql';
 import type { SubmissionRow } from './submission.access';
 
@@ -36,3 +36,11 @@ export const countUpdateRequests = (ctx: LoaderHost, s: SubmissionRow) => update
 export const countReports = (ctx: LoaderHost, s: SubmissionRow) => reportCounts(ctx, s.id);
 /** How many of a creation's tests are unfinished or failed. */
 export const countUnclearedTests = (ctx: LoaderHost, s: SubmissionRow) => unclearedTestCounts(ctx, s.id);
+
+const submissionsById = defineLoader(async (db, ids: number[]) => {
+  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids));
+  return new Map(rows.map((s) => [s.id, s]));
+}, null);
+
+/** A creation by id, deleted or not, read for a page of rows (files, reports) in one query; null when there is none. */
+export const submissionById = (ctx: LoaderHost, id: number): Promise<SubmissionRow | null> => submissionsById(ctx, id);

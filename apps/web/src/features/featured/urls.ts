@@ -1,4 +1,5 @@
 import { FEATURED_LINK } from './links';
+import { positiveIntParam } from '../../ui/search-params';
 
 /** The list open in the drawer: a saved list's id, or "new" while one is being made. */
 export type OpenFeaturedList = number | 'new' | null;
@@ -20,19 +21,13 @@ export const DEFAULT_FEATURED_PARAMS: FeaturedParams = { type: null, page: 1, li
 /** Lists per page. */
 export const FEATURED_PAGE_SIZE = 20;
 
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^[1-9]\d*$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
 /** Reads `?type=&page=&list=`; anything malformed falls back to the default. */
 export function readFeaturedParams(params: URLSearchParams): FeaturedParams {
   const list = params.get('list');
   return {
     type: params.get('type')?.trim() || null,
-    page: positiveInt(params.get('page')) ?? 1,
-    list: list === 'new' ? 'new' : positiveInt(list),
+    page: positiveIntParam(params.get('page')) ?? 1,
+    list: list === 'new' ? 'new' : positiveIntParam(list),
   };
 }
 

@@ -1,4 +1,5 @@
 import { FILE_MANAGEMENT_LINK } from './links';
+import { positiveIntParam } from '../../ui/search-params';
 
 /**
  * The typed search parameters of /staff/file-management and of the deleted files on
@@ -21,19 +22,13 @@ export const DEFAULT_FILE_MANAGEMENT_PARAMS: FileManagementParams = { search: ''
 /** Files per page of the file management and archive tables. */
 export const FILE_PAGE_SIZE = 25;
 
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^[1-9]\d*$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
 /** Reads `?search=&page=&file=&basket=`; anything malformed falls back to the default. */
 export function readFileManagementParams(params: URLSearchParams): FileManagementParams {
   return {
     search: params.get('search')?.trim() ?? '',
-    page: positiveInt(params.get('page')) ?? 1,
-    file: positiveInt(params.get('file')),
-    basket: positiveInt(params.get('basket')),
+    page: positiveIntParam(params.get('page')) ?? 1,
+    file: positiveIntParam(params.get('file')),
+    basket: positiveIntParam(params.get('basket')),
   };
 }
 

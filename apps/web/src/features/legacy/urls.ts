@@ -1,5 +1,6 @@
 import { asSearchId, isLegacyGame, isLegacyItemStatus, type LegacyGame, type LegacyItemStatus } from '@corner/domain';
 import { ARCHIVE_LINK } from './links';
+import { positiveIntParam } from '../../ui/search-params';
 
 /**
  * The typed search parameters of the archive's legacy items on /staff/archived (shareable links,
@@ -27,15 +28,9 @@ export const ARCHIVE_PAGE_SIZE = 20;
 /** The parameter names this list owns. */
 const KEYS = { text: 'legacy', creator: 'creator', game: 'game', status: 'status', hidden: 'hidden', page: 'legacyPage' } as const;
 
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^[1-9]\d*$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
 /** Reads the archive's parameters; anything malformed falls back to the default. */
 export function readArchiveParams(params: URLSearchParams): ArchiveParams {
-  const game = positiveInt(params.get(KEYS.game));
+  const game = positiveIntParam(params.get(KEYS.game));
   const status = params.get(KEYS.status);
   const hidden = params.get(KEYS.hidden);
   return {
@@ -44,7 +39,7 @@ export function readArchiveParams(params: URLSearchParams): ArchiveParams {
     game: game !== null && isLegacyGame(game) ? game : null,
     status: status !== null && isLegacyItemStatus(status) ? status : null,
     hidden: hidden === 'hidden' || hidden === 'visible' ? hidden : null,
-    page: positiveInt(params.get(KEYS.page)) ?? 1,
+    page: positiveIntParam(params.get(KEYS.page)) ?? 1,
   };
 }
 

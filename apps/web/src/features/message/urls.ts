@@ -1,4 +1,5 @@
 import { CONVERSATION_STATUSES, portalPaths, type ConversationStatus } from '@corner/domain';
+import { positiveIntParam } from '../../ui/search-params';
 
 /** Conversations per page of the creator's list and the staff list. */
 export const CONVERSATION_PAGE_SIZE = 20;
@@ -36,11 +37,6 @@ export const DEFAULT_STAFF_MESSAGE_PARAMS: StaffMessageParams = {
   page: 1,
 };
 
-function positiveInt(value: string | null): number | null {
-  const n = Number(value);
-  return value !== null && value.trim() !== '' && Number.isInteger(n) && n > 0 ? n : null;
-}
-
 function isStatus(value: string): value is ConversationStatus {
   return (CONVERSATION_STATUSES as readonly string[]).includes(value);
 }
@@ -65,11 +61,11 @@ export function readStaffMessageParams(params: URLSearchParams): StaffMessagePar
   const assignee = params.get('assignee');
   return {
     status: readStatuses(params.get('status')),
-    assignee: assignee === 'me' || assignee === 'unassigned' ? assignee : positiveInt(assignee),
+    assignee: assignee === 'me' || assignee === 'unassigned' ? assignee : positiveIntParam(assignee),
     tag: params.get('tag')?.trim() ?? '',
-    creation: positiveInt(params.get('creation')),
+    creation: positiveIntParam(params.get('creation')),
     search: params.get('search') ?? '',
-    page: positiveInt(params.get('page')) ?? 1,
+    page: positiveIntParam(params.get('page')) ?? 1,
   };
 }
 
@@ -112,7 +108,7 @@ export function searchConversationVariables(params: StaffMessageParams, myId: nu
 
 /** The creator's list page from `?page=`. */
 export function readListPage(params: URLSearchParams): number {
-  return positiveInt(params.get('page')) ?? 1;
+  return positiveIntParam(params.get('page')) ?? 1;
 }
 
 /** A conversation as the creator opens it. */
@@ -127,5 +123,5 @@ export function creationConversationsPath(submissionId: number): string {
 
 /** Reads a conversation id from the route; null when it is not one. */
 export function readConversationId(value: string | undefined): number | null {
-  return positiveInt(value ?? null);
+  return positiveIntParam(value ?? null);
 }

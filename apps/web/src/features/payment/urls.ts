@@ -1,5 +1,6 @@
 import { isPaymentProgram, PAYMENT_LIST_STATUSES, type PaymentListStatus, type PaymentProgram } from '@corner/domain';
 import { PAYMENTS_LINK } from './links';
+import { positiveIntParam } from '../../ui/search-params';
 
 /**
  * The typed search parameters of /staff/payments (shareable links, STYLE rule 6): the lists'
@@ -18,12 +19,6 @@ export const DEFAULT_PAYMENTS_PARAMS: PaymentsParams = { program: null, status: 
 /** Lists per page. */
 export const PAYMENTS_PAGE_SIZE = 12;
 
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^[1-9]\d*$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
 /** Reads `?program=&status=&page=&list=`; anything malformed falls back to the default. */
 export function readPaymentsParams(params: URLSearchParams): PaymentsParams {
   const program = params.get('program') ?? '';
@@ -31,8 +26,8 @@ export function readPaymentsParams(params: URLSearchParams): PaymentsParams {
   return {
     program: isPaymentProgram(program) ? program : null,
     status: (PAYMENT_LIST_STATUSES as readonly string[]).includes(status) ? (status as PaymentListStatus) : null,
-    page: positiveInt(params.get('page')) ?? 1,
-    list: positiveInt(params.get('list')),
+    page: positiveIntParam(params.get('page')) ?? 1,
+    list: positiveIntParam(params.get('list')),
   };
 }
 

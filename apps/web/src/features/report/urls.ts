@@ -1,8 +1,8 @@
 import { REPORT_STATES, type ReportListState } from '@corner/domain';
+import { positiveIntParam } from '../../ui/search-params';
 
 /** Which list the Reported page shows: the queue of reported creations, or every report. */
 export type ReportedView = 'queue' | 'reports';
-
 
 /** Reports per page of the All reports list. */
 export const REPORTS_PAGE_SIZE = 25;
@@ -23,11 +23,6 @@ export const DEFAULT_REPORTS_PARAMS: AllReportsParams = { type: null, state: 'op
 /** A kind's id as the server stores them (lower case words and dashes); anything else is no filter. */
 const TYPE_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 
-function positiveInt(value: string | null): number | null {
-  const n = Number(value);
-  return value !== null && value.trim() !== '' && Number.isInteger(n) && n > 0 ? n : null;
-}
-
 /** `?view=reports` shows every report; anything else the queue. */
 export function readReportedView(params: URLSearchParams): ReportedView {
   return params.get('view') === 'reports' ? 'reports' : 'queue';
@@ -40,7 +35,7 @@ export function readReportsParams(params: URLSearchParams): AllReportsParams {
   return {
     type: type && TYPE_PATTERN.test(type) ? type : null,
     state: (REPORT_STATES as readonly string[]).includes(state ?? '') ? (state as ReportListState) : 'open',
-    page: positiveInt(params.get('page')) ?? 1,
+    page: positiveIntParam(params.get('page')) ?? 1,
   };
 }
 

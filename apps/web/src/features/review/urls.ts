@@ -1,5 +1,6 @@
 import { isQueueId, queueDefinition, QUEUE_SORT_FIELDS, type QueueId, type QueueSortField } from '@corner/domain';
 import { CREATABLE_KINDS, type CreatableKind } from '../submission/urls';
+import { positiveIntParam } from '../../ui/search-params';
 
 /** Fields a staff queue can be sorted by: defined once in domain, beside each queue's own order. */
 export { QUEUE_SORT_FIELDS, type QueueSortField };
@@ -29,11 +30,6 @@ function isSortField(value: string | null): value is QueueSortField {
   return value !== null && (QUEUE_SORT_FIELDS as readonly string[]).includes(value);
 }
 
-function positiveInt(value: string | null): number | null {
-  const n = Number(value);
-  return value !== null && Number.isInteger(n) && n > 0 ? n : null;
-}
-
 /** Names read A to Z, everything else newest first, unless the URL says otherwise. */
 export function defaultQueueOrder(field: QueueSortField): SortOrder {
   return field === 'name' ? 'asc' : 'desc';
@@ -49,8 +45,8 @@ export function readQueueParams(params: URLSearchParams): StaffQueueParams {
     kind: kind && (CREATABLE_KINDS as readonly string[]).includes(kind) ? (kind as CreatableKind) : null,
     onlyDuplicates: params.get('flag') === 'duplicate',
     sort: isSortField(field) ? { field, order: order === 'asc' || order === 'desc' ? order : defaultQueueOrder(field) } : null,
-    page: positiveInt(params.get('page')) ?? 1,
-    selected: positiveInt(params.get('selected')),
+    page: positiveIntParam(params.get('page')) ?? 1,
+    selected: positiveIntParam(params.get('selected')),
   };
 }
 
