@@ -21,7 +21,10 @@ interface Tally {
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): number {
   console.log(`\n── ${label} ──`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(`── ${label}: ${Math.floor(seconds / 60)} min ${seconds % 60} s ──`);
   return result.status ?? 1;
 }
 

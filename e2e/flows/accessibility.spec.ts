@@ -71,10 +71,13 @@ async function check(page: Page, path: string, heading: string | RegExp, found: 
 async function firstLinkTo(page: Page, listPath: string, heading: string, pattern: RegExp): Promise<string> {
   await page.goto(listPath);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  const hrefs = await page.getByRole('main').locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  const href = hrefs.find((h) => pattern.test(h));
-  if (!href) throw new Error(`No link matching ${pattern} on ${listPath}: the demo data has changed`);
-  return href;
+  // The heading draws before the list has loaded: wait for the list's links, not just the page.
+  const firstMatch = async () => {
+    const hrefs = await page.getByRole('main').locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    return hrefs.find((h) => pattern.test(h)) ?? '';
+  };
+  await expect.poll(firstMatch, { message: `a link matching ${pattern} on ${listPath} (the demo data has one)`, timeout: 30_000 }).not.toBe('');
+  return firstMatch();
 }
 
 /**

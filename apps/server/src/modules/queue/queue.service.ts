@@ -9,7 +9,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { queueSnapshots, submissions } from '../../db/schema/index';
-import { countAllSql, queueSql } from '../../db/queue.sql';
+import { countAllSql, PUBLISH_MONTH_OF_DAY, queueSql } from '../../db/queue.sql';
 
 export type Counts = Partial<Record<QueueId, number>> & { unreadMessages: number };
 
@@ -38,19 +38,22 @@ export async function countQueues(db: DbOrTx, ids: readonly QueueId[], now: Date
 }
 
 /**
- * Folds the rollup's publish days older than two days into one "long ago" bucket per (status,
- * deleted, top level, facts), so counting reads a few hundred buckets however long the history.
- * Sums stay exact: a later change to an old creation adds to or subtracts from its own day's bucket,
- * which is summed alongside. Run daily by the queue-snapshot job.
+ * Folds the rollup's publish days older than two days into one bucket per calendar month (keyed by
+ * the month's first day) per (status, deleted, top level, facts), so counting reads a few thousand
+ * buckets at most, however long the history, and a deep page of a publish-date list can still find
+ * the month its rows fall in (`publishMonthOfOffsetSql`). Sums stay exact: a later change to an old
+ * creation adds to or subtracts from its own day's bucket, which is summed alongside and lies in the
+ * same month. Run daily by the queue-snapshot job; running it again changes nothing.
  */
 export async function compactQueueCounts(db: DbOrTx, now = new Date()): Promise<void> {
   const cutoff = utcDay(new Date(now.getTime() - 2 * 86_400_000));
+  const month = PUBLISH_MONTH_OF_DAY(sql`publish_day`);
   await db.execute(sql`
     with moved as (
-      delete from submission_counts where publish_day < ${cutoff}::date and publish_day <> '-infinity'::date returning *
+      delete from submission_counts where publish_day < ${cutoff}::date and publish_day <> ${month} returning *
     )
     insert into submission_counts as c (status, deleted, top_level, publish_day, facts, n)
-    select status, deleted, top_level, '-infinity'::date, facts, sum(n)::int from moved group by 1, 2, 3, 5 order by 1, 2, 3, 5
+    select status, deleted, top_level, ${month}, facts, sum(n)::int from moved group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
     on conflict on constraint submission_counts_bucket_key do update set n = c.n + excluded.n`);
   await db.execute(sql`delete from submission_counts where n = 0`);
 }

@@ -3,7 +3,9 @@ import type { QueueId } from '@corner/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema/index';
+import { rows } from '../../db/rows';
 import { createTestDatabase } from '../../test/database';
+import { compactQueueCounts } from '../queue/queue.service';
 import { buildMember } from '../../test/factories';
 import { COMMON_MATCHES, DEEP_OFFSET, listOrderSql, MY_ITEMS_FIELDS, searchSubmissions, searchWhere, STAFF_ITEMS_FIELDS, type QueryParams } from './submission.search';
 
@@ -14,22 +16,29 @@ import { COMMON_MATCHES, DEEP_OFFSET, listOrderSql, MY_ITEMS_FIELDS, searchSubmi
  */
 let database: Database;
 let ownerId: number;
-const ROWS = DEEP_OFFSET + 400;
+// Enough that the published queue alone runs past DEEP_OFFSET.
+const ROWS = 3 * DEEP_OFFSET;
 const now = new Date();
+/** Every statement the database is sent, to see which way a page was read. */
+const statements: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ onQuery: (query) => statements.push(query) });
   const creators = await Promise.all(Array.from({ length: 5 }, () => buildMember(database.db)));
   ownerId = creators[0]!.id;
   const ids = `array[${creators.map((c) => c.id).join(',')}]`;
   // Ties on purpose (updated_at and publish_at repeat every 50 rows), unpublished creations without
-  // a publish date, deleted and set-child rows mixed in.
+  // a publish date, deleted and set-child rows mixed in; some published in the last hours (today's
+  // publish-day bucket, which \`now\` splits, perhaps yesterday's too) and some due in the coming days.
+  const at = `timestamptz '${now.toISOString()}'`;
   await database.exec(`
     insert into mods select from generate_series(1, ${ROWS});
     insert into submissions (member_id, model_type, model_id, name, status, publish_at, deleted_at, updated_at)
       select (${ids})[1 + g % 5], case when g % 40 = 3 then 'set_item' else 'mod' end, m.id, 'Creation ' || g,
              (array['CREATED', 'APPROVED', 'APPROVED', 'APPROVED', 'REJECTED'])[1 + g % 5],
-             case when g % 5 in (1, 2, 3) and g % 7 <> 0 then timestamptz '2025-01-01' + make_interval(days => g % 50) end,
+             case when g % 5 in (1, 2, 3) and g % 11 = 0 then ${at} - make_interval(mins => 1 + g % 600)
+                  when g % 5 in (1, 2, 3) and g % 13 = 0 then ${at} + make_interval(hours => 1 + g % 100)
+                  when g % 5 in (1, 2, 3) and g % 7 <> 0 then timestamptz '2025-01-01' + make_interval(days => g % 50) end,
              case when g % 30 = 0 then timestamptz '2026-01-01' + make_interval(hours => g % 50) end,
              timestamptz '2026-06-01' + make_interval(mins => g % 50)
       from (select id, (row_number() over (order by id))::int as g from mods) m;
@@ -94,6 +103,8 @@ describe('deep pages', () => {
   const lists: QueryParams[] = [
     { queue: 'all' },
     { queue: 'published' },
+    { queue: 'published', order: 'asc' },
+    { queue: 'approved' },
     { queue: 'all', sort: 'publish_at', order: 'desc' },
     { queue: 'all', sort: 'publish_at', order: 'asc' },
     { queue: 'deleted' },
@@ -117,6 +128,40 @@ describe('deep pages', () => {
       expect(got.paginatorInfo.lastPage).toBe(lastPage);
       expect(got.paginatorInfo.hasMorePages).toBe(page < lastPage);
     }
+  });
+
+  it('of a publish-date queue start at the month their first row falls in, from the rollup, before and after its days are folded', async () => {
+    const options = { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now };
+    const total = (await searchSubmissions(database.db, { queue: 'published', first: 20, page: 1 }, options)).paginatorInfo.total;
+    expect(total).toBeGreaterThan(DEEP_OFFSET + 100);
+    const deepPages = async (when: string) => {
+      for (const order of ['desc', 'asc']) {
+        // Deep (past DEEP_OFFSET): its first page, one short of the end, and one between.
+        for (const page of [Math.floor(DEEP_OFFSET / 20) + 1, Math.floor((DEEP_OFFSET + (total - DEEP_OFFSET) / 2) / 20) + 1, Math.ceil(total / 20) - 1]) {
+          statements.length = 0;
+          const got = await searchSubmissions(database.db, { queue: 'published', order, first: 20, page }, options);
+          expect(statements.some((q) => q.includes('with parts as')), `${when}: page ${page} (${order}) found its month in the rollup`).toBe(true);
+          expect(got.data.map((r) => r.id), `${when}: page ${page} (${order})`).toEqual(await plainPage({ queue: 'published', order }, 20, (page - 1) * 20));
+        }
+      }
+    };
+    await deepPages('days apart');
+    // The daily compaction folds every day older than two days into its month; recent days stay.
+    await compactQueueCounts(database.db, now);
+    const [folded] = await rows<{ months: number; days: number }>(
+      database.db,
+      sql`select count(*) filter (where extract(day from publish_day) = 1)::int as months,
+        count(*) filter (where publish_day >= ${now.toISOString().slice(0, 10)}::date - 2)::int as days
+        from submission_counts where status = 'APPROVED'`,
+    );
+    expect(folded!.months).toBeGreaterThan(0);
+    expect(folded!.days).toBeGreaterThan(0);
+    await deepPages('days folded into months');
+    // Folding again changes nothing.
+    const rollup = () => rows(database.db, sql`select * from submission_counts order by 1, 2, 3, 4, 5`);
+    const once = await rollup();
+    await compactQueueCounts(database.db, now);
+    expect(await rollup()).toEqual(once);
   });
 
   it('are really deep here, and a text search has both few and many matches', async () => {

@@ -6,7 +6,7 @@ import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
-import { countAllSql, queueSql } from '../../db/queue.sql';
+import { countAllSql, publishMonthOfOffsetSql, queueSql } from '../../db/queue.sql';
 import type { SubmissionRow } from './submission.access';
 
 /** One filter term of queryParams (DESIGN section 2). */
@@ -281,6 +281,10 @@ export async function searchSubmissions(
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   const total = await count();
+  if (!text && offset < total) {
+    const byMonth = await pageByPublishMonth(db, params, options, where, order, { limit, offset, now });
+    if (byMonth) return { data: byMonth, paginatorInfo: paginatorInfo(total, byMonth.length, perPage, currentPage) };
+  }
   const rowsHere = Math.max(0, Math.min(limit, total - offset));
   const after = total - offset - rowsHere;
   const data =
@@ -288,6 +292,37 @@ export async function searchSubmissions(
       ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced: text })
       : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: text });
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
+}
+
+/**
+ * A deep page of a whole queue in publish-date order (approved, published), started at the UTC month
+ * its first row falls in: the rollup says which month that is and how many rows come before it
+ * (`publishMonthOfOffsetSql`), and the queue's own index is read from that month's edge with an
+ * offset of less than one month's rows. Reading from the nearer end still skipped up to half the
+ * queue (114 ms for the middle page of 856,000 published). Null when this does not apply: a list
+ * narrower than a whole queue, another order, an offset among the undated rows at the end, or a
+ * month the rollup cannot tell.
+ */
+async function pageByPublishMonth(
+  db: DbOrTx,
+  params: QueryParams,
+  options: SearchOptions,
+  where: SQL,
+  order: ListOrder,
+  window: { limit: number; offset: number; now: Date },
+): Promise<SubmissionRow[] | null> {
+  const wholeQueue = options.ownerId === undefined && !params.terms?.length && !params.search?.trim();
+  if (!wholeQueue || order.column !== submissions.publish_at || order.fastTrackFirst) return null;
+  const query = publishMonthOfOffsetSql(queueDefinition(queueOf(params)).where, window.now, order.direction, window.offset);
+  if (!query) return null;
+  const [found] = await rows<{ month: string | null; before: number }>(db, query);
+  if (!found?.month) return null;
+  const [year, month] = found.month.split('-').map(Number) as [number, number];
+  const edge =
+    order.direction === 'desc'
+      ? sql`${submissions.publish_at} < ${new Date(Date.UTC(year, month, 1)).toISOString()}::timestamptz`
+      : sql`${submissions.publish_at} >= ${new Date(Date.UTC(year, month - 1, 1)).toISOString()}::timestamptz`;
+  return pageRows(db, and(where, edge)!, order, { reversed: false, limit: window.limit, offset: window.offset - Number(found.before), fenced: false });
 }
 
 /**
