@@ -220,12 +220,11 @@ export function mariadbLegacySource(options: MariadbLegacyOptions, files: Legacy
     async searchItems(filter, paging = {}) {
       const { perPage, currentPage, limit, offset } = pageWindow(paging.first, paging.page);
       const where = whereOf(filter, new Date());
-      const found = await rows<ItemRow>(pool, `SELECT ${ITEM_COLUMNS} FROM ${ITEMS_FROM} WHERE ${where.sql} ORDER BY ${orderOf(paging.order)} LIMIT ? OFFSET ?`, [
-        ...where.params,
-        limit,
-        offset,
+      // The page and its total at once, on two connections of the pool.
+      const [found, total] = await Promise.all([
+        rows<ItemRow>(pool, `SELECT ${ITEM_COLUMNS} FROM ${ITEMS_FROM} WHERE ${where.sql} ORDER BY ${orderOf(paging.order)} LIMIT ? OFFSET ?`, [...where.params, limit, offset]),
+        countWhere(filter),
       ]);
-      const total = await countWhere(filter);
       return { data: found.map(toItem), paginatorInfo: paginatorInfo(total, found.length, perPage, currentPage) };
     },
 
