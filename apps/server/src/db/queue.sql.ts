@@ -184,6 +184,12 @@ export function countParts(cond: Condition, now: Date): CountParts {
   };
 }
 
+/** A rollup bucket's side of `today` (the column `b.side`): -1 before, 0 today, 1 after, null without a date. */
+function sideOfToday(today: string): SQL {
+  const day = submissionCounts.publish_day;
+  return sql`case when ${day} < ${today}::date then -1 when ${day} > ${today}::date then 1 when ${day} = ${today}::date then 0 end`;
+}
+
 /**
  * One statement counting several conditions over every creation: the rollup folded to sides of
  * today, one `sum(n) filter (…)` per condition over it, plus today's scans where needed.
@@ -197,10 +203,8 @@ export function countAllSql(conds: readonly { name: string; cond: Condition }[],
     const summed = sql`coalesce(sum(${b.n}) filter (where ${parts.rollup}), 0)`;
     return sql`(${summed}${parts.today ? sql` + ${parts.today}` : sql``})::int as ${sql.identifier(name)}`;
   });
-  const side = sql`case when ${r.publish_day} < ${today}::date then -1 when ${r.publish_day} > ${today}::date then 1
-    when ${r.publish_day} = ${today}::date then 0 end`;
   const folded = sql`select ${r.status} as status, ${r.deleted} as deleted, ${r.top_level} as top_level, ${r.facts} as facts,
-    ${side} as side, sum(${r.n}) as n from ${r} where ${r.n} <> 0 group by 1, 2, 3, 4, 5`;
+    ${sideOfToday(today)} as side, sum(${r.n}) as n from ${r} where ${r.n} <> 0 group by 1, 2, 3, 4, 5`;
   return sql`select ${sql.join(columns, sql`, `)} from (${folded}) b`;
 }
 
@@ -208,41 +212,34 @@ export function countAllSql(conds: readonly { name: string; cond: Condition }[],
  * The calendar month of a rollup bucket's publish day: the key the daily compaction folds old days
  * into (`compactQueueCounts`), so a bucket's month is the same before and after it runs.
  */
-export const PUBLISH_MONTH_OF_DAY = (day: SQLWrapper) => sql`date_trunc('month', ${day}::timestamp)::date`;
+export const publishMonthSql = (day: SQLWrapper) => sql`date_trunc('month', ${day}::timestamp)::date`;
 
 /**
  * Where row `offset` of a whole queue in publish-date order lies, from the rollup: the UTC calendar
  * month it falls in and how many rows of the list come before that month. A deep page of a
  * publish-date list then starts at that month's edge with an offset within one month, instead of
  * skipping hundreds of thousands of index entries (issue 19: the middle page of a million).
- * The rollup's buckets are grouped by month (recent days are separate buckets, older ones folded
- * into their month by the daily compaction: either way a bucket lies within one month), and today's
- * bucket, which `now` splits, is counted exactly by a scan, as the queue's count counts it, so the
- * position agrees with the count and the list. Null when the rollup cannot express the condition;
- * no row when the offset is past every dated row (the undated ones come last); a null month when
- * the row lies in a bucket of unknown date (a rollup folded before months were kept).
+ * The buckets are the ones the queue's count sums (`countParts`), grouped by month (recent days are
+ * separate buckets, older ones folded into their month by the daily compaction: either way a bucket
+ * lies within one month), with today's exact scan added to today's month, so the position agrees
+ * with the count and the list. Null when the rollup cannot express the condition; no row when the
+ * offset is past every dated row (the undated ones come last); a null month when the row lies in a
+ * bucket of unknown date (a rollup folded before months were kept).
  */
 export function publishMonthOfOffsetSql(cond: Condition, now: Date, direction: 'asc' | 'desc', offset: number): SQL | null {
-  const where = rollupSql(cond);
-  if (where === null) return null;
+  const parts = countParts(cond, now);
+  if ('scan' in parts) return null;
   const r = submissionCounts;
-  const s = submissions;
-  const { today, start, end } = utcDayBounds(now);
-  const splitsToday = mentionsPublishAt(cond);
-  const side = sql`case when ${r.publish_day} < ${today}::date then -1 when ${r.publish_day} > ${today}::date then 1 else 0 end`;
+  const { today } = utcDayBounds(now);
   const buckets = sql`select ${r.status} as status, ${r.deleted} as deleted, ${r.top_level} as top_level, ${r.facts} as facts,
-    ${side} as side, ${PUBLISH_MONTH_OF_DAY(r.publish_day)} as month, ${r.n} as n from ${r} where ${r.n} <> 0 and ${r.publish_day} is not null`;
-  const todayRow = splitsToday
-    ? sql` union all select ${PUBLISH_MONTH_OF_DAY(sql`${today}::date`)}, (select count(*) from ${s} where ${s.publish_at} >= ${start.toISOString()}::timestamptz
-      and ${s.publish_at} < ${end.toISOString()}::timestamptz and ${conditionSql(cond, now)})`
-    : sql``;
-  const dir = sql.raw(direction);
+    ${sideOfToday(today)} as side, ${publishMonthSql(r.publish_day)} as month, ${r.n} as n from ${r} where ${r.n} <> 0 and ${r.publish_day} is not null`;
+  const todayRow = parts.today ? sql` union all select ${publishMonthSql(sql`${today}::date`)}, ${parts.today}` : sql``;
   return sql`with parts as (
-      select b.month, b.n from (${buckets}) b where ${splitsToday ? sql`b.side <> 0 and ` : sql``}${where}${todayRow}
+      select b.month, b.n from (${buckets}) b where ${parts.rollup}${todayRow}
     ), months as (
       select month, sum(n) as n from parts group by month
     ), run as (
-      select month, n, sum(n) over (order by month ${dir} rows between unbounded preceding and current row) - n as before from months where n > 0
+      select month, n, sum(n) over (order by month ${sql.raw(direction)} rows between unbounded preceding and current row) - n as before from months where n > 0
     )
     select case when isfinite(month) then to_char(month, 'YYYY-MM-DD') end as month, before::int as before
     from run where before <= ${offset} and before + n > ${offset} limit 1`;

@@ -9,7 +9,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
 import { queueSnapshots, submissions } from '../../db/schema/index';
-import { countAllSql, PUBLISH_MONTH_OF_DAY, queueSql } from '../../db/queue.sql';
+import { countAllSql, publishMonthSql, queueSql } from '../../db/queue.sql';
 
 export type Counts = Partial<Record<QueueId, number>> & { unreadMessages: number };
 
@@ -47,7 +47,7 @@ export async function countQueues(db: DbOrTx, ids: readonly QueueId[], now: Date
  */
 export async function compactQueueCounts(db: DbOrTx, now = new Date()): Promise<void> {
   const cutoff = utcDay(new Date(now.getTime() - 2 * 86_400_000));
-  const month = PUBLISH_MONTH_OF_DAY(sql`publish_day`);
+  const month = publishMonthSql(sql`publish_day`);
   await db.execute(sql`
     with moved as (
       delete from submission_counts where publish_day < ${cutoff}::date and publish_day <> ${month} returning *

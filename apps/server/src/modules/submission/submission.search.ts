@@ -281,7 +281,7 @@ export async function searchSubmissions(
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   const total = await count();
-  if (!text && offset < total) {
+  if (offset < total) {
     const byMonth = await pageByPublishMonth(db, params, options, where, order, { limit, offset, now });
     if (byMonth) return { data: byMonth, paginatorInfo: paginatorInfo(total, byMonth.length, perPage, currentPage) };
   }
@@ -311,8 +311,7 @@ async function pageByPublishMonth(
   order: ListOrder,
   window: { limit: number; offset: number; now: Date },
 ): Promise<SubmissionRow[] | null> {
-  const wholeQueue = options.ownerId === undefined && !params.terms?.length && !params.search?.trim();
-  if (!wholeQueue || order.column !== submissions.publish_at || order.fastTrackFirst) return null;
+  if (!isWholeQueue(params, options) || order.column !== submissions.publish_at || order.fastTrackFirst) return null;
   const query = publishMonthOfOffsetSql(queueDefinition(queueOf(params)).where, window.now, order.direction, window.offset);
   if (!query) return null;
   const [found] = await rows<{ month: string | null; before: number }>(db, query);
@@ -325,6 +324,11 @@ async function pageByPublishMonth(
   return pageRows(db, and(where, edge)!, order, { reversed: false, limit: window.limit, offset: window.offset - Number(found.before), fenced: false });
 }
 
+/** A whole staff queue: no owner, no terms, no text search (its total and positions come from the rollup). */
+function isWholeQueue(params: QueryParams, options: SearchOptions): boolean {
+  return options.ownerId === undefined && !params.terms?.length && !params.search?.trim();
+}
+
 /**
  * How many creations match the params. A whole staff queue (no owner, terms or search) is counted
  * by the queue's counting plan, the same one as the staff counters, so a list's total, its count
@@ -333,8 +337,7 @@ async function pageByPublishMonth(
 export async function countSubmissions(db: DbOrTx, params: QueryParams, options: SearchOptions): Promise<number> {
   const now = options.now ?? new Date();
   const where = searchWhere(params, { ...options, now });
-  const wholeQueue = options.ownerId === undefined && !params.terms?.length && !params.search?.trim();
-  const query = wholeQueue
+  const query = isWholeQueue(params, options)
     ? countAllSql([{ name: 'n', cond: queueDefinition(queueOf(params)).where }], now)
     : sql`select count(*)::int as n from ${submissions} where ${where}`;
   const [row] = await rows<{ n: number }>(db, query);
