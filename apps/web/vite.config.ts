@@ -26,6 +26,29 @@ const apiProxy: Record<string, ProxyOptions> = {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * `virtual:readable-colors.css`: the text colours made readable in both schemes
+ * (src/app/theme-colors.ts), computed from the app's theme when the web app is built, so the first
+ * download carries a style sheet instead of the arithmetic.
+ */
+function readableColors(): Plugin {
+  const id = 'virtual:readable-colors.css';
+  const resolved = `\0${id}`;
+  return {
+    name: 'corner-readable-colors',
+    resolveId: (source) => (source === id ? resolved : null),
+    async load(loading) {
+      if (loading !== resolved) return null;
+      const [{ DEFAULT_THEME, mergeMantineTheme }, { createAppTheme }, { readableColorsCss }] = await Promise.all([
+        import('@mantine/core'),
+        import('./src/app/theme'),
+        import('./src/app/theme-colors'),
+      ]);
+      return readableColorsCss(mergeMantineTheme(DEFAULT_THEME, createAppTheme('creator', { required: '' })));
+    },
+  };
+}
+
 /** Text the server sends compressed; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|ico|map|webmanifest)$/;
 /** Below this, the headers cost more than compression saves. */
@@ -102,7 +125,7 @@ function manualChunks(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), domainHasNoSideEffects(), precompress()],
+  plugins: [react(), domainHasNoSideEffects(), readableColors(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

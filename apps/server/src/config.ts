@@ -108,6 +108,12 @@ const schema = z.object({
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** How often pg-boss looks for lost jobs and due schedules, in seconds. */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * How often an idle worker looks for due jobs, in seconds. A job sent by this process, and the
+   * next job after one finishes, start at once; polling finds the rest (retries, scheduled runs,
+   * jobs sent by another process).
+   */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** A bulk migration run whose row has not moved this long is worked by a new job (its process died). */
   MIGRATION_STALE_SECONDS: z.coerce.number().int().min(1).default(90),
   /** Legacy items a bulk migration run reads and writes per transaction. */

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import 'virtual:readable-colors.css';
 import './app/i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -53,7 +53,7 @@ describe('security headers', () => {
     { what: 'the API', url: '/graphql', method: 'POST' },
     { what: 'the health check', url: '/healthz', method: 'GET' },
     { what: 'an image', url: '/1/images/999999', method: 'GET' },
-    { what: 'a missing asset', url: '/assets/missing.js', method: 'GET' },
+    { what: 'a picture among the assets (an SVG can be opened as a page)', url: '/assets/missing.svg', method: 'GET' },
   ] as const;
 
   it.each(requests)('go out on every response: $what', async ({ url, method }) => {
@@ -70,6 +70,22 @@ describe('security headers', () => {
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it.each(['/assets/index-abc123.js', '/assets/index-abc123.css', '/assets/inter.woff2', '/assets/index-abc123.js.map'])(
+    'on a built script, style, font or map (%s): only what applies to a subresource',
+    async (url) => {
+      const res = await app.inject(url);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const pageOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+        expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+      }
+      // A path that only looks like an asset is a page: every header.
+      const page = await app.inject(`/my-creations?next=${encodeURIComponent(url)}`);
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['content-security-policy']).toBeDefined();
+    },
+  );
 
   it('allow scripts from the portal only, no inline script, and inline styles (Mantine)', async () => {
     const csp = policy((await app.inject('/')).headers['content-security-policy']);

@@ -10,6 +10,7 @@ import { openLegacySource } from '../modules/legacy/legacy-source.open';
 import { createStorage } from '../storage/index';
 import { createUrlSigner } from '../storage/signed-url';
 import { MAINTENANCE_JOB, runMaintenance } from './maintenance.job';
+import { defineJob } from './job';
 import { silentLog } from '../test/server';
 
 let database: Database;
@@ -86,4 +87,37 @@ describe('maintenance', () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron])).toContainEqual([MAINTENANCE_JOB, '17 3 * * *']);
   }, 30_000);
+});
+
+describe('waking workers', () => {
+  it('starts a sent job, and each next one of a burst, at once, without waiting for the poll', async () => {
+    // A poll of a minute: only the wake-ups can finish these within the wait below.
+    const slowPoll = { ...config, JOB_POLL_SECONDS: 60 };
+    const worked: number[] = [];
+    const echo = defineJob<{ n: number }>({
+      name: 'test-echo',
+      handle: async (_services, data) => {
+        worked.push(data.n);
+        return { n: data.n };
+      },
+    });
+    const own = await startJobs(
+      { database, config: slowPoll, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config), legacy: await openLegacySource(config, database) },
+      { work: true, definitions: [echo] },
+    );
+    try {
+      // Past the workers' first poll at start.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const first = await own.send('test-echo', { n: 1 });
+      expect((await own.wait('test-echo', first!, 15_000))?.state).toBe('completed');
+      // Three sent straight into pg-boss (as another process would): the worker is woken by none of
+      // them, so it finds them only because the job it is woken for next leaves it looking again.
+      const direct = await Promise.all([2, 3, 4].map((n) => own.boss.send('test-echo', { n })));
+      const last = await own.send('test-echo', { n: 5 });
+      for (const id of [...direct, last]) expect((await own.wait('test-echo', id!, 15_000))?.state).toBe('completed');
+      expect(worked.sort()).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
 });

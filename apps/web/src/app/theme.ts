@@ -1,20 +1,5 @@
 import type { Theme } from '@corner/domain';
-import {
-  Autocomplete,
-  createTheme,
-  FileInput,
-  MultiSelect,
-  NumberInput,
-  PasswordInput,
-  Select,
-  TagsInput,
-  Textarea,
-  TextInput,
-  type CSSVariablesResolver,
-  type MantineColor,
-  type MantineThemeOverride,
-} from '@mantine/core';
-import { blend, readableOn, relativeLuminance } from '../ui/contrast';
+import { createTheme, type CSSVariablesResolver, type MantineColor, type MantineThemeOverride } from '@mantine/core';
 
 /** The accent of each role theme (SPEC section 6), so staff see at a glance which hat they wear. */
 export const THEME_ACCENTS: Record<Theme, MantineColor> = {
@@ -37,6 +22,7 @@ export interface FieldWords {
 export function createAppTheme(theme: Theme, words: FieldWords): MantineThemeOverride {
   // Shown on the asterisk of every field marked required, whatever form it is in.
   const required = { attributes: { required: { title: words.required } } };
+  const dropdown = { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT, ...required };
   return createTheme({
     primaryColor: THEME_ACCENTS[theme],
     // Shade 7 keeps white text on filled buttons readable for every accent.
@@ -48,82 +34,29 @@ export function createAppTheme(theme: Theme, words: FieldWords): MantineThemeOve
     fontFamily:
       'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     headings: { fontWeight: '700' },
+    // Plain objects, not `Select.extend(...)`: `extend` is a static of each component, and naming it
+    // here put every field (and the number and autosize libraries behind them) into the sign-in
+    // page's first download.
     components: {
-      Select: Select.extend({ defaultProps: { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT, ...required } }),
-      MultiSelect: MultiSelect.extend({ defaultProps: { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT, ...required } }),
-      Autocomplete: Autocomplete.extend({ defaultProps: { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT, ...required } }),
-      TagsInput: TagsInput.extend({ defaultProps: { maxDropdownHeight: POPUP_LIST_MAX_HEIGHT, ...required } }),
-      TextInput: TextInput.extend({ defaultProps: required }),
-      Textarea: Textarea.extend({ defaultProps: required }),
-      PasswordInput: PasswordInput.extend({ defaultProps: required }),
-      NumberInput: NumberInput.extend({ defaultProps: required }),
-      FileInput: FileInput.extend({ defaultProps: required }),
+      Select: { defaultProps: dropdown },
+      MultiSelect: { defaultProps: dropdown },
+      Autocomplete: { defaultProps: dropdown },
+      TagsInput: { defaultProps: dropdown },
+      TextInput: { defaultProps: required },
+      Textarea: { defaultProps: required },
+      PasswordInput: { defaultProps: required },
+      NumberInput: { defaultProps: required },
+      FileInput: { defaultProps: required },
     },
   });
 }
 
-/** Behind pictures: a quiet checkerboard, so a transparent picture's dark and light parts both show. */
-const checkerboard = (a: string, b: string) => `repeating-conic-gradient(${a} 0% 25%, ${b} 0% 50%) 50% / 16px 16px`;
-
-/** WCAG AA for body text, with a little room for anti-aliasing. */
-const TEXT_RATIO = 4.6;
-
 /**
- * The colours Mantine derives that text is drawn in, made readable in both schemes (issue 18):
- * dimmed text, placeholders, every palette's text colour (`c="red"`) and its light variant's
- * (badges, alerts, light buttons), each against the surfaces it appears on. The shell's surfaces
- * are named here too (`--corner-surface-*`, `--corner-border`), so no page picks a grey that only
- * works in light.
+ * Links take the role theme's primary colour in its readable text shade. The readable shades
+ * themselves (theme-colors.ts) are computed when the web app is built and load as CSS.
  */
-export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
-  const gray = theme.colors.gray;
-  const dark = theme.colors.dark;
-  const white = theme.white;
-  const light: Record<string, string> = {
-    '--corner-surface-page': gray[0],
-    '--corner-surface-subtle': gray[0],
-    '--corner-surface-muted': gray[1],
-    '--corner-surface-raised': white,
-    '--corner-border': gray[3],
-    '--corner-surface-image': checkerboard(gray[2], gray[0]),
-    // Dimmed text also sits on tinted rows (unread conversations, the current step): the primary
-    // colour's light background over the page's grey is the darkest of them.
-    '--mantine-color-dimmed': readableOn(gray[6], [white, gray[0], gray[1], blend(theme.colors.blue[6], gray[1], 0.15)], TEXT_RATIO),
-    '--mantine-color-placeholder': readableOn(gray[5], [white, gray[0]], TEXT_RATIO),
-    '--mantine-color-error': readableOn(theme.colors.red[7], [white, gray[0]], TEXT_RATIO),
-  };
-  const darkSurfaces = [dark[7], dark[6], dark[8]];
-  const darkVars: Record<string, string> = {
-    '--corner-surface-page': dark[8],
-    '--corner-surface-subtle': dark[6],
-    '--corner-surface-muted': dark[5],
-    '--corner-surface-raised': dark[7],
-    '--corner-border': dark[4],
-    '--corner-surface-image': checkerboard(dark[4], dark[5]),
-    '--mantine-color-dimmed': readableOn(dark[2], [...darkSurfaces, dark[5], blend(theme.colors.blue[6], dark[6], 0.2)], TEXT_RATIO),
-    '--mantine-color-placeholder': readableOn(dark[3], darkSurfaces, TEXT_RATIO),
-    '--mantine-color-error': readableOn(theme.colors.red[5], darkSurfaces, TEXT_RATIO),
-  };
-  for (const [name, shades] of Object.entries(theme.colors)) {
-    if (!shades) continue;
-    // The light variant paints the colour at 10% (light) or 15% (dark) over the page.
-    const lightText = readableOn(shades[7], [white, gray[0], blend(shades[6], white, 0.12), blend(shades[6], gray[2], 0.15)], TEXT_RATIO);
-    const darkText = readableOn(shades[4], [...darkSurfaces, blend(shades[6], dark[7], 0.2), blend(shades[6], dark[5], 0.2)], TEXT_RATIO);
-    light[`--mantine-color-${name}-text`] = lightText;
-    light[`--mantine-color-${name}-outline`] = lightText;
-    darkVars[`--mantine-color-${name}-outline`] = darkText;
-    // Filled buttons and badges carry white text, unless autoContrast gives a light shade dark text.
-    for (const [vars, shade] of [[light, shades[7]], [darkVars, shades[8]]] as const) {
-      if (relativeLuminance(shade) > theme.luminanceThreshold) continue;
-      const filled = readableOn(shade, [white], TEXT_RATIO);
-      vars[`--mantine-color-${name}-filled`] = filled;
-      vars[`--mantine-color-${name}-filled-hover`] = blend('#000000', filled, 0.12);
-    }
-    light[`--mantine-color-${name}-light-color`] = lightText;
-    darkVars[`--mantine-color-${name}-text`] = darkText;
-    darkVars[`--mantine-color-${name}-light-color`] = darkText;
-  }
-  light['--mantine-color-anchor'] = light[`--mantine-color-${theme.primaryColor}-text`]!;
-  darkVars['--mantine-color-anchor'] = darkVars[`--mantine-color-${theme.primaryColor}-text`]!;
-  return { variables: {}, light, dark: darkVars };
-};
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: { '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)` },
+  dark: { '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)` },
+});
