@@ -7,7 +7,7 @@ import {
   type QueueId,
 } from '@corner/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { rows } from '../../db/rows';
+import { preparedRows } from '../../db/rows';
 import { queueSnapshots, submissions } from '../../db/schema/index';
 import { countAllSql, publishMonthSql, queueSql } from '../../db/queue.sql';
 
@@ -33,7 +33,7 @@ export async function countQueues(db: DbOrTx, ids: readonly QueueId[], now: Date
           ids.map((id) => sql`count(*) filter (where ${queueSql(id, now)})::int as ${sql.identifier(id)}`),
           sql`, `,
         )} from ${submissions} where ${submissions.member_id} = ${ownerId}`;
-  const [row] = await rows<Record<QueueId, number>>(db, query);
+  const [row] = await preparedRows<Record<QueueId, number>>(db, query);
   return Object.fromEntries(ids.map((id) => [id, Number(row?.[id] ?? 0)])) as Record<QueueId, number>;
 }
 
@@ -80,7 +80,7 @@ export async function staffCounters(db: Db, log: CountLogger, now = new Date()):
   const query = sql`select q.*, (select count(*)::int from conversations
       where mailbox_id = 'submissions' and status = 'active') as "unreadMessages" from (${counts}) q`;
   try {
-    const [row] = await rows<Record<string, number>>(db, query);
+    const [row] = await preparedRows<Record<string, number>>(db, query);
     return {
       ...(Object.fromEntries(STAFF_COUNTER_QUEUES.map((id) => [id, Number(row?.[id] ?? 0)])) as Record<QueueId, number>),
       unreadMessages: Number(row?.unreadMessages ?? 0),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { isQueueId, likePattern, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
-import { rows } from '../../db/rows';
+import { preparedRows, rows } from '../../db/rows';
 import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
@@ -337,9 +337,10 @@ function isWholeQueue(params: QueryParams, options: SearchOptions): boolean {
 export async function countSubmissions(db: DbOrTx, params: QueryParams, options: SearchOptions): Promise<number> {
   const now = options.now ?? new Date();
   const where = searchWhere(params, { ...options, now });
-  const query = isWholeQueue(params, options)
-    ? countAllSql([{ name: 'n', cond: queueDefinition(queueOf(params)).where }], now)
-    : sql`select count(*)::int as n from ${submissions} where ${where}`;
-  const [row] = await rows<{ n: number }>(db, query);
+  // A whole queue's count is one of a few fixed statements (prepared on the server); a filtered
+  // one varies with its words and filters.
+  const [row] = isWholeQueue(params, options)
+    ? await preparedRows<{ n: number }>(db, countAllSql([{ name: 'n', cond: queueDefinition(queueOf(params)).where }], now))
+    : await rows<{ n: number }>(db, sql`select count(*)::int as n from ${submissions} where ${where}`);
   return Number(row?.n ?? 0);
 }
