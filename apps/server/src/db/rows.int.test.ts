@@ -5,8 +5,9 @@ import type { Database } from './client';
 import { preparedRows, rows } from './rows';
 
 let database: Database;
+const logged: string[] = [];
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ onQuery: (statement) => logged.push(statement) });
 });
 afterAll(async () => {
   await database?.close();
@@ -15,9 +16,12 @@ afterAll(async () => {
 describe('preparedRows', () => {
   it('answers as rows does; on the PostgreSQL server the statement is prepared under a name of its text, once', async () => {
     const query = (min: number) => sql`select count(*)::int as n, ${'counted'}::text as what from permissions where id > ${min}`;
+    logged.length = 0;
     for (const min of [0, 5, 0]) {
       expect(await preparedRows(database.db, query(min))).toEqual(await rows(database.db, query(min)));
     }
+    // Every statement is logged, prepared or not (the statement-counting tests rely on it).
+    expect(logged.filter((statement) => statement.includes('from permissions where id >'))).toHaveLength(6);
     // The pool hands back the connection it used last: the one that ran the statements above.
     const prepared = await database.query<{ name: string; statement: string }>(`select name, statement from pg_prepared_statements where name like 'corner\\_%'`);
     if (database.kind === 'postgres') {

@@ -24,6 +24,8 @@ export async function preparedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return rows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
+  // Past Drizzle, so its logger (OpenOptions.onQuery: the tests that count statements) is told here.
+  (db as { session?: { logger?: { logQuery(query: string, params: unknown[]): void } } }).session?.logger?.logQuery(text, params);
   const name = `corner_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
 }
