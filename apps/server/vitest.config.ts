@@ -1,19 +1,18 @@
-import { createRequire } from 'node:module';
-import { defineProject } from 'vitest/config';
+import { defineProject, mergeConfig } from 'vitest/config';
+import { MOCKING_FILES, serverExcludes, serverProject } from './vitest.shared';
 
-const require = createRequire(import.meta.url);
-
-export default defineProject({
-  resolve: {
-    // One copy of graphql: Vite would give our code the ESM build and Yoga the CommonJS one, and
-    // then `instanceof GraphQLError` fails across the two (errors get masked).
-    alias: { graphql: require.resolve('graphql') },
-  },
-  test: {
-    name: 'server',
-    include: ['src/**/*.test.ts'],
-    globalSetup: ['src/test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+/**
+ * The server's tests. Like every project of the run (the root vitest.config.ts), a worker keeps its
+ * modules from one file to the next; each file still opens its own database copy. A file that
+ * replaces a module with `vi.mock` belongs in MOCKING_FILES (vitest.shared.ts), which run isolated.
+ */
+export default mergeConfig(
+  serverProject,
+  defineProject({
+    test: {
+      name: 'server',
+      include: ['src/**/*.test.ts'],
+      exclude: [...serverExcludes(), ...MOCKING_FILES],
+    },
+  }),
+);
