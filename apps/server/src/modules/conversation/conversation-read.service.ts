@@ -157,13 +157,12 @@ export async function listOwnConversations(
   return pageOf(ctx.db, canReadAllConversations(ctx.auth), where, input);
 }
 
-/** A creator's unread conversations in the mailbox "submissions" (SPEC section 9): the same rule as the badge's list. */
-export async function countUnreadConversations(db: DbOrTx, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(conversations)
-    .where(ownConversationsWhere(db, memberId, SUBMISSIONS_MAILBOX, UNREAD_EXCLUDED_TAGS));
-  return row?.n ?? 0;
+/**
+ * A creator's unread conversations in the mailbox "submissions" (SPEC section 9), the same rule as
+ * the badge's list, as a scalar subquery: the creator counters read it in their own statement.
+ */
+export function unreadConversationsCountSql(db: DbOrTx, memberId: number): SQL<number> {
+  return sql<number>`(select count(*)::int from ${conversations} where ${ownConversationsWhere(db, memberId, SUBMISSIONS_MAILBOX, UNREAD_EXCLUDED_TAGS)})`;
 }
 
 export interface ConversationSearch {

@@ -134,15 +134,20 @@ export type PreferencesRow = typeof memberPreferences.$inferSelect & {
 
 /** A member's preferences; a member who never saved any gets the defaults. */
 export async function getPreferences(db: DbOrTx, memberId: number): Promise<PreferencesRow> {
-  const [row] = await db.select().from(memberPreferences).where(eq(memberPreferences.member_id, memberId));
-  const packs = await db
-    .select({ id: expansionPacks.id, game: expansionPacks.game, type: expansionPacks.type, name: expansionPacks.name })
-    .from(memberExpansionPacks)
-    .innerJoin(expansionPacks, eq(expansionPacks.id, memberExpansionPacks.expansion_pack_id))
-    .where(eq(memberExpansionPacks.member_id, memberId))
-    .orderBy(asc(expansionPacks.game), asc(expansionPacks.id));
-  const base = row ?? defaultPreferences(memberId);
-  return { ...base, expansion_packs: packs };
+  // The saved preferences (if any) and the packs in one statement: every signed-in page asks for both.
+  const [row] = await db
+    .select({ saved: memberPreferences, expansion_packs: expansionPacksOf(memberId) })
+    .from(sql`(select 1) as one`)
+    .leftJoin(memberPreferences, eq(memberPreferences.member_id, memberId));
+  return { ...(row?.saved ?? defaultPreferences(memberId)), expansion_packs: row?.expansion_packs ?? [] };
+}
+
+/** A member's expansion packs, by game then id, as a JSON array (a scalar subquery). */
+function expansionPacksOf(memberId: number) {
+  return sql<PreferencesRow['expansion_packs']>`coalesce((
+    select json_agg(json_build_object('id', e.id, 'game', e.game, 'type', e.type, 'name', e.name) order by e.game, e.id)
+    from ${memberExpansionPacks} mp join ${expansionPacks} e on e.id = mp.expansion_pack_id
+    where mp.member_id = ${memberId}), '[]'::json)`;
 }
 
 function defaultPreferences(memberId: number): typeof memberPreferences.$inferSelect {

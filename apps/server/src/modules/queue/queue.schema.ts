@@ -1,4 +1,4 @@
-import { STAFF_COUNTER_QUEUES } from '@corner/domain';
+import { STAFF_COUNTER_QUEUES, type QueueId } from '@corner/domain';
 import type { Context } from '../../context';
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
@@ -65,6 +65,7 @@ function staffSearch(ctx: Context, params: QueryParamsInput, options: { everyLiv
   return {
     fields: STAFF_ITEMS_FIELDS,
     searchCreator: true,
+    wholeQueueCount: (queue: QueueId) => queueService.loadWholeQueueCount(ctx, queue),
     ...(options.everyLiveCreation ? { defaultSort: { field: 'created_at', order: 'desc' } as const } : {}),
   };
 }

@@ -1,5 +1,5 @@
-import { countUnreadConversations } from '../conversation/conversation-read.service';
-import { and, asc, gte, lt, sql } from 'drizzle-orm';
+import { unreadConversationsCountSql } from '../conversation/conversation-read.service';
+import { and, asc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   CREATOR_COUNTER_QUEUES,
   queueDefinition,
@@ -7,6 +7,7 @@ import {
   type QueueId,
 } from '@corner/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import { defineLoader } from '../../db/loader';
 import { preparedRows } from '../../db/rows';
 import { queueSnapshots, submissions } from '../../db/schema/index';
 import { countAllSql, publishMonthSql, queueSql } from '../../db/queue.sql';
@@ -23,19 +24,35 @@ export interface CountLogger {
  * is summed from the rollup in one pass (see `countAllSql`), never a scan of every row.
  */
 export async function countQueues(db: DbOrTx, ids: readonly QueueId[], now: Date, ownerId?: number) {
-  const query =
-    ownerId === undefined
-      ? countAllSql(
-          ids.map((id) => ({ name: id, cond: queueDefinition(id).where })),
-          now,
-        )
-      : sql`select ${sql.join(
-          ids.map((id) => sql`count(*) filter (where ${queueSql(id, now)})::int as ${sql.identifier(id)}`),
-          sql`, `,
-        )} from ${submissions} where ${submissions.member_id} = ${ownerId}`;
-  const [row] = await preparedRows<Record<QueueId, number>>(db, query);
+  const [row] = await preparedRows<Record<QueueId, number>>(db, countQueuesSql(ids, now, ownerId));
+  return countsOf(ids, row);
+}
+
+function countQueuesSql(ids: readonly QueueId[], now: Date, ownerId?: number): SQL {
+  return ownerId === undefined
+    ? countAllSql(
+        ids.map((id) => ({ name: id, cond: queueDefinition(id).where })),
+        now,
+      )
+    : sql`select ${sql.join(
+        ids.map((id) => sql`count(*) filter (where ${queueSql(id, now)})::int as ${sql.identifier(id)}`),
+        sql`, `,
+      )} from ${submissions} where ${submissions.member_id} = ${ownerId}`;
+}
+
+function countsOf(ids: readonly QueueId[], row: Partial<Record<QueueId, number>> | undefined): Record<QueueId, number> {
   return Object.fromEntries(ids.map((id) => [id, Number(row?.[id] ?? 0)])) as Record<QueueId, number>;
 }
+
+/**
+ * A whole staff queue's count through the request's loader: a queue page asks for its list's total
+ * and for its queue's count (the badge beside the title), the same number, and both resolve in the
+ * same turn, so the queue is counted once (and several queues in one statement).
+ */
+export const loadWholeQueueCount = defineLoader(async (db: Db, ids: QueueId[]) => {
+  const counts = await countQueues(db, ids, new Date());
+  return new Map(ids.map((id) => [id, counts[id]]));
+}, 0);
 
 /**
  * Folds the rollup's publish days older than two days into one bucket per calendar month (keyed by
@@ -63,8 +80,11 @@ export async function compactQueueCounts(db: DbOrTx, now = new Date()): Promise<
  * user-read or user-deleted (SPEC section 9).
  */
 export async function creatorCounters(db: Db, memberId: number, now = new Date()): Promise<Counts> {
-  const [counts, unread] = await Promise.all([countQueues(db, CREATOR_COUNTER_QUEUES, now, memberId), countUnreadConversations(db, memberId)]);
-  return { ...counts, unreadMessages: unread };
+  // One statement: the creator's queues and their unread conversations.
+  const query = sql`select q.*, ${unreadConversationsCountSql(db, memberId)} as "unreadMessages"
+    from (${countQueuesSql(CREATOR_COUNTER_QUEUES, now, memberId)}) q`;
+  const [row] = await preparedRows<Record<QueueId, number> & { unreadMessages: number }>(db, query);
+  return { ...countsOf(CREATOR_COUNTER_QUEUES, row), unreadMessages: Number(row?.unreadMessages ?? 0) };
 }
 
 /**

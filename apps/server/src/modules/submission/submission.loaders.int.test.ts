@@ -72,6 +72,30 @@ describe('a list page costs the same number of statements whatever its size', ()
     expect(large.statements).toBeLessThan(15);
   });
 
+  it('a whole queue’s page counts its queue once: the list’s total and the queue’s count are one read', async () => {
+    const countsOfQueue = () => statements.filter((text) => text.includes('submission_counts')).length;
+    const variables = (queryParams: Record<string, unknown>) => ({ queryParams: { queue: 'waiting', first: 5, page: 1, ...queryParams }, countParams: { queue: 'waiting' } });
+    statements = [];
+    counting = true;
+    const whole = await server.gql(documents.get('StaffQueue')!, variables({}), { token: staffToken });
+    counting = false;
+    expect(whole.errors).toBeUndefined();
+    expect(countsOfQueue()).toBe(1);
+    expect(whole.data!.newItemsCount).toBe(ROWS);
+    expect(whole.data!.newItemsSearch.paginatorInfo.total).toBe(ROWS);
+
+    // A search narrows the list, not the queue: its total is counted over the list's own rows.
+    statements = [];
+    counting = true;
+    const searched = await server.gql(documents.get('StaffQueue')!, variables({ search: 'Row 7' }), { token: staffToken });
+    counting = false;
+    expect(searched.errors).toBeUndefined();
+    expect(countsOfQueue()).toBe(1);
+    expect(searched.data!.newItemsCount).toBe(ROWS);
+    // "Row 7" and "Row 70" to "Row 79".
+    expect(searched.data!.newItemsSearch.paginatorInfo.total).toBe(11);
+  });
+
   it('answers each row with its own values (no row gets another’s batch result)', async () => {
     const answer = await server.gql(documents.get('StaffQueue')!, { queryParams: { queue: 'all', first: ROWS, page: 1, sort: 'id', order: 'asc' }, countParams: { queue: 'all' } }, { token: staffToken });
     const rows = answer.data!.newItemsSearch.data as { id: number; name: string; numReports: number; numUnclearedTests: number; numUpdates: number; creator: { MemberID: number } }[];

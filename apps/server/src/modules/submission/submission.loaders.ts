@@ -1,41 +1,50 @@
-import { and, count, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { defineLoader, type LoaderHost } from '../../db/loader';
 import { reports, submissions, tests, updateRequests } from '../../db/schema/index';
 import { testStateSql } from '../../db/sql';
 import type { SubmissionRow } from './submission.access';
 
-/** A count per creation over `table`'s rows matching `where`, for a page of creations in one query. */
-function countLoader(count: (db: Db, ids: number[]) => Promise<{ id: number | null; n: number }[]>) {
-  return defineLoader(async (db, ids: number[]) => new Map((await count(db, ids)).map((r) => [r.id!, r.n])), 0);
-}
-
-const updateCounts = countLoader((db, ids) =>
-  db.select({ id: updateRequests.submission_id, n: count() }).from(updateRequests).where(inArray(updateRequests.submission_id, ids)).groupBy(updateRequests.submission_id),
-);
-
-const reportCounts = countLoader((db, ids) =>
-  db
-    .select({ id: reports.submission_id, n: count() })
-    .from(reports)
-    .where(and(inArray(reports.submission_id, ids), isNull(reports.deleted_at)))
-    .groupBy(reports.submission_id),
-);
-
 /** Unfinished tests plus failed ones. */
 const TEST_COLUMNS = { status: tests.status, result: tests.test_result };
 const UNCLEARED_TEST: SQL = or(testStateSql('unfinished', TEST_COLUMNS), testStateSql('failedUncleared', TEST_COLUMNS))!;
 
-const unclearedTestCounts = countLoader((db, ids) =>
-  db.select({ id: tests.submission_id, n: count() }).from(tests).where(and(inArray(tests.submission_id, ids), UNCLEARED_TEST)).groupBy(tests.submission_id),
+interface RowCounts {
+  updates: number;
+  reports: number;
+  uncleared: number;
+}
+
+/**
+ * A queue row's three counts (update requests, live reports, uncleared tests) for a page of
+ * creations in one statement: a row shows them together, and one statement of three indexed
+ * subqueries per creation costs the database less than three statements.
+ */
+// Qualified by hand: in a one-table select Drizzle writes its columns unqualified, and a bare "id"
+// inside a subquery would name the subquery's own table.
+const CREATION_ID = sql.raw('"submissions"."id"');
+
+const rowCounts = defineLoader(
+  async (db, ids: number[]) => {
+    const found = await db
+      .select({
+        id: submissions.id,
+        updates: sql<number>`(select count(*)::int from ${updateRequests} where ${updateRequests.submission_id} = ${CREATION_ID})`,
+        reports: sql<number>`(select count(*)::int from ${reports} where ${reports.submission_id} = ${CREATION_ID} and ${isNull(reports.deleted_at)})`,
+        uncleared: sql<number>`(select count(*)::int from ${tests} where ${tests.submission_id} = ${CREATION_ID} and ${UNCLEARED_TEST})`,
+      })
+      .from(submissions)
+      .where(inArray(submissions.id, ids));
+    return new Map(found.map(({ id, ...counts }) => [id, counts]));
+  },
+  { updates: 0, reports: 0, uncleared: 0 } as RowCounts,
 );
 
 /** How many update requests a creation has had. */
-export const countUpdateRequests = (ctx: LoaderHost, s: SubmissionRow) => updateCounts(ctx, s.id);
+export const countUpdateRequests = async (ctx: LoaderHost, s: SubmissionRow) => (await rowCounts(ctx, s.id)).updates;
 /** How many live reports a creation has. */
-export const countReports = (ctx: LoaderHost, s: SubmissionRow) => reportCounts(ctx, s.id);
+export const countReports = async (ctx: LoaderHost, s: SubmissionRow) => (await rowCounts(ctx, s.id)).reports;
 /** How many of a creation's tests are unfinished or failed. */
-export const countUnclearedTests = (ctx: LoaderHost, s: SubmissionRow) => unclearedTestCounts(ctx, s.id);
+export const countUnclearedTests = async (ctx: LoaderHost, s: SubmissionRow) => (await rowCounts(ctx, s.id)).uncleared;
 
 const submissionsById = defineLoader(async (db, ids: number[]) => {
   const rows = await db.select().from(submissions).where(inArray(submissions.id, ids));

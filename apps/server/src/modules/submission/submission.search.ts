@@ -133,6 +133,11 @@ export interface SearchOptions {
   /** The order when the params name none; by default the queue's own. */
   defaultSort?: QueueDefinition['sort'];
   now?: Date;
+  /**
+   * Counts a whole queue (no owner, terms or search). Staff searches pass the request's loader, so
+   * a page's total and its queue's count are read once; without it the queue is counted here.
+   */
+  wholeQueueCount?: (queue: QueueId) => Promise<number>;
 }
 
 /** The queue the params name (default `all`); an unknown one is a validation error. */
@@ -335,6 +340,7 @@ function isWholeQueue(params: QueryParams, options: SearchOptions): boolean {
  * and its badge are one number; anything narrower counts the list's own WHERE.
  */
 export async function countSubmissions(db: DbOrTx, params: QueryParams, options: SearchOptions): Promise<number> {
+  if (options.wholeQueueCount && isWholeQueue(params, options)) return options.wholeQueueCount(queueOf(params));
   const now = options.now ?? new Date();
   const where = searchWhere(params, { ...options, now });
   // A whole queue's count is one of a few fixed statements (prepared on the server); a filtered
