@@ -39,12 +39,8 @@ function readableColors(): Plugin {
     resolveId: (source) => (source === id ? resolved : null),
     async load(loading) {
       if (loading !== resolved) return null;
-      const [{ DEFAULT_THEME, mergeMantineTheme }, { createAppTheme }, { readableColorsCss }] = await Promise.all([
-        import('@mantine/core'),
-        import('./src/app/theme'),
-        import('./src/app/theme-colors'),
-      ]);
-      return readableColorsCss(mergeMantineTheme(DEFAULT_THEME, createAppTheme('creator', { required: '' })));
+      const { builtTheme, readableColorsCss } = await import('./src/app/theme-colors');
+      return readableColorsCss(builtTheme());
     },
   };
 }

@@ -3,7 +3,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { GRAPHQL_PATH } from '@corner/domain';
 import type { Storage } from '../storage/index';
-import { isMediaPath } from './web-app';
+import { isBuiltSubresource, isMediaPath } from './web-app';
 
 export interface SecurityHeaderOptions {
   /** Where uploads live: browsers PUT straight to an S3 bucket's origin, which the policy must allow. */
@@ -71,17 +71,16 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * The built scripts, styles, fonts and source maps (hashed names under /assets/): a browser never
- * shows one as a page, so the policy, framing and referrer headers mean nothing on them, and they
- * were about 600 bytes of every such response (a signed-in page loads dozens). They keep what
- * applies to a subresource. An SVG or HTML file can be opened as a page, so it keeps every header.
+ * The built scripts, styles, fonts and source maps (`isBuiltSubresource`): a browser never shows
+ * one as a page, so the policy, framing and referrer headers mean nothing on them, and they were
+ * about 600 bytes of every such response (a signed-in page loads dozens). They keep what applies to
+ * a subresource. An SVG or HTML file can be opened as a page, so it keeps every header.
  */
-const SUBRESOURCE = /^\/assets\/[^?#]*\.(?:js|mjs|css|woff2?|map)(?:[?#]|$)/;
 const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy'];
 
 /**
  * Security headers on every response (API, media, the web app, errors; scripts and styles only
- * what applies to them, see SUBRESOURCE): helmet's, with the policy
+ * what applies to them, see SUBRESOURCE_HEADERS): helmet's, with the policy
  * above, X-Frame-Options DENY, nosniff, a Referrer-Policy that gives other sites (the main site
  * links) only the origin. HSTS only on requests that came over https, which behind a proxy Fastify
  * knows from X-Forwarded-Proto when TRUST_PROXY is on; never on plain http.
@@ -98,7 +97,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   const subresourceEntries = entries.filter(([name]) => SUBRESOURCE_HEADERS.includes(name));
   app.addHook('onRequest', async (req, reply) => {
     // On the raw response, as helmet does: answers written past Fastify (the live-events stream) have them too.
-    for (const [name, value] of SUBRESOURCE.test(req.url) ? subresourceEntries : entries) reply.raw.setHeader(name, value);
+    for (const [name, value] of isBuiltSubresource(req.url) ? subresourceEntries : entries) reply.raw.setHeader(name, value);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // Images and files are fetched with signed URLs, and published images are public: other sites
     // (the main site) may show them.

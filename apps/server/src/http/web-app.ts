@@ -14,8 +14,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const MEDIA = /^\/(?:\d+\/(?:images|files)|uploads|bundles|attachments|legacy)(?:\/|$)/;
 
+/** Where the build's hashed files are served (`dist/assets`). */
+const ASSETS = 'assets';
+
 /** Paths the server answers itself; a miss under them is a 404, never the app. */
-const SERVER_PATHS = /^\/(?:healthz|config\.json|assets)(?:\/|$)/;
+const SERVER_PATHS = new RegExp(`^/(?:healthz|config\\.json|${ASSETS})(?:/|$)`);
+
+/** The build's scripts, styles, fonts and source maps: files no browser ever shows as a page. */
+const SUBRESOURCE_FILE = /\.(?:js|mjs|css|woff2?|map)$/;
 
 function pathOf(url: string): string {
   const query = url.indexOf('?');
@@ -24,6 +30,12 @@ function pathOf(url: string): string {
 
 export function isMediaPath(url: string): boolean {
   return MEDIA.test(pathOf(url));
+}
+
+/** Whether `url` is one of the build's scripts, styles, fonts or source maps under /assets/. */
+export function isBuiltSubresource(url: string): boolean {
+  const pathname = pathOf(url);
+  return pathname.startsWith(`/${ASSETS}/`) && SUBRESOURCE_FILE.test(pathname);
 }
 
 /** Whether a GET or HEAD of `url` is one of the app's own routes (anything the server does not own). */
@@ -46,7 +58,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     app.log.warn(`No web build at ${dist}; run "npm run build" (npm start does it for you).`);
     return;
   }
-  const assets = path.join(dist, 'assets') + path.sep;
+  const assets = path.join(dist, ASSETS) + path.sep;
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,

@@ -1,8 +1,6 @@
-import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../ui/contrast';
-import { createAppTheme } from './theme';
-import { readableColorsCss } from './theme-colors';
+import { builtTheme, readableColorsCss } from './theme-colors';
 
 /** The sheet's variables of one scheme, as name → value. */
 function variablesOf(css: string, scheme: 'light' | 'dark'): Map<string, string> {
@@ -18,7 +16,7 @@ function variablesOf(css: string, scheme: 'light' | 'dark'): Map<string, string>
 }
 
 describe('the readable colours, as the build writes them (virtual:readable-colors.css)', () => {
-  const theme = mergeMantineTheme(DEFAULT_THEME, createAppTheme('creator', { required: '' }));
+  const theme = builtTheme();
   const css = readableColorsCss(theme);
   const light = variablesOf(css, 'light');
   const dark = variablesOf(css, 'dark');

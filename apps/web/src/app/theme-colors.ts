@@ -1,5 +1,6 @@
-import type { MantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, mergeMantineTheme, type MantineTheme } from '@mantine/core';
 import { blend, readableOn, relativeLuminance } from '../ui/contrast';
+import { createAppTheme } from './theme';
 
 /** Behind pictures: a quiet checkerboard, so a transparent picture's dark and light parts both show. */
 const checkerboard = (a: string, b: string) => `repeating-conic-gradient(${a} 0% 25%, ${b} 0% 50%) 50% / 16px 16px`;
@@ -78,4 +79,13 @@ export function readableColorsCss(theme: MantineTheme): string {
       .map(([name, value]) => `  ${name}: ${value};`)
       .join('\n')}\n}\n`;
   return `${block('light', light)}${block('dark', dark)}`;
+}
+
+/**
+ * The theme the style sheet is built from: the creator's accent (the role themes change only the
+ * primary colour, whose readable shade every palette already has). vite.config.ts builds the sheet
+ * from it, and theme-colors.test.ts checks that same sheet.
+ */
+export function builtTheme(): MantineTheme {
+  return mergeMantineTheme(DEFAULT_THEME, createAppTheme('creator', { required: '' }));
 }
