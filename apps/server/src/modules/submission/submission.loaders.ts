@@ -14,15 +14,15 @@ interface RowCounts {
   uncleared: number;
 }
 
+// Qualified by hand: in a one-table select Drizzle writes its columns unqualified, and a bare "id"
+// inside a subquery would name the subquery's own table.
+const CREATION_ID = sql.raw('"submissions"."id"');
+
 /**
  * A queue row's three counts (update requests, live reports, uncleared tests) for a page of
  * creations in one statement: a row shows them together, and one statement of three indexed
  * subqueries per creation costs the database less than three statements.
  */
-// Qualified by hand: in a one-table select Drizzle writes its columns unqualified, and a bare "id"
-// inside a subquery would name the subquery's own table.
-const CREATION_ID = sql.raw('"submissions"."id"');
-
 const rowCounts = defineLoader(
   async (db, ids: number[]) => {
     const found = await db
