@@ -84,7 +84,7 @@ export const bench: Bench = {
         config: server.config,
         storage: createStorage(server.config),
         urlSigner: null as never,
-        jobs: { send: async () => null, status: async () => null, wait: async () => null, findUnfinished: async () => null },
+        jobs: { send: async () => null, wake: () => {}, status: async () => null, wait: async () => null, findUnfinished: async () => null },
         log,
         legacy,
       };

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import type { Logger } from '../context';
 import type { LegacySource } from '../modules/legacy/legacy-source';
 import type { UrlSigner } from '../storage/signed-url';
@@ -57,6 +58,33 @@ export interface Jobs extends JobQueue {
 const FINISHED: JobState[] = ['completed', 'failed', 'cancelled'];
 
 /**
+ * pg-boss's database hook inside a transaction, so a job is sent (or looked for) with the caller's
+ * other changes and locks: its numbered parameters ($1, $2…, a number may come twice) become
+ * Drizzle parameters of the transaction's statement.
+ */
+export function txExecutor(tx: Tx): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const result = await tx.execute(numberedSql(text, values));
+      return { rows: (result as unknown as { rows: unknown[] }).rows };
+    },
+  };
+}
+
+function numberedSql(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let from = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    const n = Number(match[1]);
+    if (n < 1 || n > values.length) throw new Error(`The statement refers to parameter $${n} of ${values.length}.`);
+    chunks.push(sql.raw(text.slice(from, match.index)), sql`${sql.param(values[n - 1])}`);
+    from = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(from)));
+  return sql.join(chunks);
+}
+
+/**
  * Background jobs through pg-boss on the portal's own database (DESIGN section 1). On PGlite the
  * jobs run in the one process; on a PostgreSQL server any number of processes may work them.
  * `work: false` only schedules and sends (an app process when separate workers run the jobs).
@@ -82,12 +110,12 @@ export async function startJobs(
     return job ? { state: job.state as JobState, output: job.output ?? null } : null;
   };
   // pg-boss 10 cannot look a job up by its singleton key; its table can.
-  const findUnfinished = async (name: string, singletonKey: string): Promise<string | null> => {
-    const [row] = await database.query<{ id: string }>(
+  const findUnfinished = async (name: string, singletonKey: string, tx?: Tx): Promise<string | null> => {
+    const { rows } = await (tx ? txExecutor(tx) : database).executeSql(
       `select id::text as id from pgboss.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on limit 1`,
       [name, singletonKey],
     );
-    return row?.id ?? null;
+    return (rows[0] as { id: string } | undefined)?.id ?? null;
   };
   // The workers of each queue in this process, woken when there is work instead of waiting for
   // their next poll (JOB_POLL_SECONDS): an idle server then costs little (20-odd workers polling
@@ -98,11 +126,14 @@ export async function startJobs(
   };
   const queue: JobQueue = {
     findUnfinished,
-    async send(name, data, sendOptions) {
-      const id = await boss.send(name, data, sendOptions ?? {});
-      if (id && !sendOptions?.startAfter) wake(name);
+    async send(name, data, sendOptions = {}) {
+      const { tx, ...options } = sendOptions;
+      if (tx) return boss.send(name, data, { ...options, db: txExecutor(tx) });
+      const id = await boss.send(name, data, options);
+      if (id && !options.startAfter) wake(name);
       return id;
     },
+    wake,
     status,
     async wait(name, id, timeoutMs) {
       const deadline = Date.now() + timeoutMs;

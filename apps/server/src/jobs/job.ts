@@ -2,7 +2,7 @@ import type { LegacySource } from '../modules/legacy/legacy-source';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Logger } from '../context';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import type { UrlSigner } from '../storage/signed-url';
 import type { Storage } from '../storage/index';
 
@@ -27,17 +27,29 @@ export interface JobStatus {
   output: unknown;
 }
 
+/** How a job is sent: pg-boss's options, and the transaction to send it in (it exists once that commits). */
+export type SendOptions = PgBoss.SendOptions & { tx?: Tx };
+
 /** Sends jobs and follows them; what services see of pg-boss (also on app processes that do not work jobs). */
 export interface JobQueue {
-  send(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Sends a job (null when its singleton key refuses it). Sent in a transaction (`tx`), it is
+   * worked once that commits; the caller then calls `wake` so it need not wait for a poll.
+   */
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Wakes this process's workers of the queue, to look for a job sent in a transaction that committed. */
+  wake(name: string): void;
   status(name: string, id: string): Promise<JobStatus | null>;
   /**
    * Polls until the job is completed, failed or cancelled, or `timeoutMs` passed; then its status
    * as it is (null when the job is unknown).
    */
   wait(name: string, id: string, timeoutMs: number): Promise<JobStatus | null>;
-  /** The id of the job of this singleton key that is waiting, retrying or running (oldest first), or null. */
-  findUnfinished(name: string, singletonKey: string): Promise<string | null>;
+  /**
+   * The id of the job of this singleton key that is waiting, retrying or running (oldest first), or
+   * null; read in `tx` when given.
+   */
+  findUnfinished(name: string, singletonKey: string, tx?: Tx): Promise<string | null>;
 }
 
 /**
@@ -64,6 +76,7 @@ export function defineJob<Data extends object>(definition: JobDefinition<Data>):
 /** The queue of a process without jobs (API tests that need none): sending says so clearly. */
 export const jobsNotRunning: JobQueue = {
   send: () => Promise.reject(new Error('Background jobs are not running in this process.')),
+  wake: () => {},
   status: () => Promise.resolve(null),
   wait: () => Promise.resolve(null),
   findUnfinished: () => Promise.resolve(null),

@@ -121,3 +121,46 @@ describe('waking workers', () => {
     }
   }, 60_000);
 });
+
+describe('sending in a transaction', () => {
+  it('sends a job with the transaction: none when it rolls back, one when it commits, worked once woken', async () => {
+    const slowPoll = { ...config, JOB_POLL_SECONDS: 60 };
+    const worked: string[] = [];
+    const echo = defineJob<{ s: string }>({
+      name: 'test-tx-echo',
+      handle: async (_services, data) => {
+        worked.push(data.s);
+        return { s: data.s };
+      },
+    });
+    const own = await startJobs(
+      { database, config: slowPoll, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config), legacy: await openLegacySource(config, database) },
+      { work: true, definitions: [echo] },
+    );
+    const count = async (key: string) =>
+      (await database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'test-tx-echo' and singleton_key = $1`, [key]))[0]!.n;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const rolledBack = database.db.transaction(async (tx) => {
+        expect(await own.send('test-tx-echo', { s: 'no' }, { singletonKey: 'tx-no', tx })).toEqual(expect.any(String));
+        throw new Error('changed my mind');
+      });
+      await expect(rolledBack).rejects.toThrow('changed my mind');
+      expect(await count('tx-no')).toBe(0);
+
+      // Looked for and sent in the same transaction: the job it sent is found there before it commits.
+      const id = await database.db.transaction(async (tx) => {
+        expect(await own.findUnfinished('test-tx-echo', 'tx-yes', tx)).toBeNull();
+        const sent = await own.send('test-tx-echo', { s: 'yes' }, { singletonKey: 'tx-yes', tx });
+        expect(await own.findUnfinished('test-tx-echo', 'tx-yes', tx)).toBe(sent);
+        return sent;
+      });
+      expect(await count('tx-yes')).toBe(1);
+      own.wake('test-tx-echo');
+      expect((await own.wait('test-tx-echo', id!, 15_000))?.state).toBe('completed');
+      expect(worked).toEqual(['yes']);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
+});

@@ -4,13 +4,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jobContext } from '../../context';
 import { fileLogs, files, logs, submissions } from '../../db/schema/index';
+import type { JobQueue } from '../../jobs/job';
 import { createUrlSigner } from '../../storage/signed-url';
 import { buildMember, buildSubmission } from '../../test/factories';
-import { useTestServer, type TestServer } from '../../test/server';
+import { silentLog, useTestServer, type TestServer } from '../../test/server';
 import { jpegBytes, pngBytes, sims4PackageBytes, storedFiles } from '../../test/uploads';
 import { appleDoubleBytes, modestlyCompressible, packageBytes, rawZip, trayImageBytes, trayItemBytes, zipOf } from '../../test/zips';
-import { runUnzipJob, UNZIP_JOB, type UnzipAnswer } from './unzip.service';
+import { runUnzipJob, UNZIP_JOB, unzipSubmissionFile, type UnzipAnswer } from './unzip.service';
 
 /**
  * unzipSubmissionFile through the real HTTP stack, the real pg-boss job and real storage, with
@@ -69,6 +71,15 @@ async function readStored(s: TestServer, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of await s.storage.get(key)) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Until the job is running or finished (a worker took it), or two seconds passed. */
+async function startedOrDone(id: string | null): Promise<void> {
+  for (let i = 0; id && i < 40; i += 1) {
+    const status = await server.jobs!.status(UNZIP_JOB, id);
+    if (status && status.state !== 'created') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
@@ -177,6 +188,48 @@ describe('unzipSubmissionFile', () => {
     expect(r1).toMatchObject({ status: 'ok', files: expect.any(Array) });
     expect(r2).toEqual(r1);
     expect((await filesOf(server, second)).filter((f) => !f.deleted_at).map((f) => f.id)).toEqual(r1.files);
+  });
+
+  it('sends one job when a second click looks before the first sends and sends after its job started', async () => {
+    // The race behind a flaky run: both clicks find no job, the first sends one and a worker takes
+    // it, then the second sends, which the queue's one-waiting-job rule no longer stops. The zip's
+    // row lock makes the second click look only once the first one's job is there.
+    const submission = await buildSubmission(server.database.db, owner.id);
+    const zip = await zipOf([{ name: 'Chair.package', data: packageBytes(140) }]);
+    const zipId = await uploadFile(server, submission, zip, 'Chair.zip');
+    const real = server.jobs!;
+    let secondLooked: () => void = () => {};
+    const looked = new Promise<void>((resolve) => (secondLooked = resolve));
+    let firstSent: (id: string | null) => void = () => {};
+    const sentId = new Promise<string | null>((resolve) => (firstSent = resolve));
+    let finds = 0;
+    let sends = 0;
+    const jobs: JobQueue = {
+      ...real,
+      async findUnfinished(name, key, tx) {
+        const call = (finds += 1);
+        const found = await real.findUnfinished(name, key, tx);
+        // The first click waits (a little) for the second to have looked too.
+        if (call === 1) await Promise.race([looked, new Promise((resolve) => setTimeout(resolve, 500))]);
+        if (call === 2) {
+          secondLooked();
+          // Looked before the first one sent: go on once its job has left the waiting state.
+          if (!found) await startedOrDone(await sentId);
+        }
+        return found;
+      },
+      async send(name, data, options) {
+        const id = await real.send(name, data, options);
+        if ((sends += 1) === 1) firstSent(id);
+        return id;
+      },
+    };
+    const ctx = { ...(await jobContext({ ...server, urlSigner: createUrlSigner(server.config), jobs: real, log: silentLog }, owner.id)), jobs };
+    const [a, b] = await Promise.all([unzipSubmissionFile(ctx, zipId), unzipSubmissionFile(ctx, zipId)]);
+    expect(a).toMatchObject({ status: 'ok', message: 'Unpacked 1 file from “Chair.zip”.' });
+    expect(b).toEqual(a);
+    const [sent] = await server.database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = $1 and singleton_key = $2`, [UNZIP_JOB, `file-${zipId}`]);
+    expect(sent!.n).toBe(1);
   });
 
   it('takes a rejected creation of its owner back to CREATED; staff unpack without reopening it', async () => {

@@ -81,18 +81,24 @@ export async function unzipSubmissionFile(ctx: Context, fileId: number): Promise
   return isAnswer(status.output) ? status.output : { status: 'error', message: UNZIP_MESSAGES.failed() };
 }
 
-/** The unfinished unzip job of this file, or a new one. Null only when one finished in between. */
+/**
+ * The unfinished unzip job of this file, or a new one; null when the zip was unpacked in between.
+ * The zip's row, locked while looking and sending, makes two clicks at once take turns: the second
+ * finds the first one's job (waiting or running) instead of sending another.
+ */
 async function startJob(ctx: Context, file: FileRow): Promise<string | null> {
   const key = singletonKey(file.id);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const running = await ctx.jobs.findUnfinished(UNZIP_JOB, key);
-    if (running) return running;
-    const data: UnzipJobData = { id: file.id, memberId: ctx.auth.member!.id };
-    // The queue lets one job per key wait at a time, so two clicks at once send one job.
-    const sent = await ctx.jobs.send(UNZIP_JOB, data, { singletonKey: key });
-    if (sent) return sent;
-  }
-  return null;
+  const data: UnzipJobData = { id: file.id, memberId: ctx.auth.member!.id };
+  const started = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select({ deleted_at: files.deleted_at }).from(files).where(eq(files.id, file.id)).for('update');
+    if (!current || current.deleted_at) return null;
+    const running = await ctx.jobs.findUnfinished(UNZIP_JOB, key, tx);
+    if (running) return { id: running, sent: false };
+    const sent = await ctx.jobs.send(UNZIP_JOB, data, { singletonKey: key, tx });
+    return sent ? { id: sent, sent: true } : null;
+  });
+  if (started?.sent) ctx.jobs.wake(UNZIP_JOB);
+  return started?.id ?? null;
 }
 
 function isAnswer(value: unknown): value is UnzipAnswer {

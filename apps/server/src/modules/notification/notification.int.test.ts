@@ -136,6 +136,7 @@ describe('dispatching the outbox', () => {
         sent.push({ name, id: (data as { id: number }).id, jobId: options?.id });
         return Promise.resolve(options?.id ?? null);
       },
+      wake: () => {},
       status: () => Promise.resolve(null),
       wait: () => Promise.resolve(null),
       findUnfinished: () => Promise.resolve(null),
