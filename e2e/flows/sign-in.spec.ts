@@ -104,3 +104,22 @@ test('logout revokes the token and goes to the main site', async ({ page }) => {
   const me = await page.request.post('/graphql', { data: { query: '{ me { MemberID } }' }, headers: { authorization: `Bearer ${token}` } });
   expect(await me.json()).toEqual({ data: { me: null } });
 });
+
+test('a stored token the server no longer accepts: the page of the last visit, then "Error getting token" and /login, and back after signing in', async ({ page }) => {
+  const token = await signInThroughApi(page, 'creator@corner.test');
+  await page.goto('/my-creations');
+  await expect(page.getByRole('heading', { name: 'My creations' })).toBeVisible();
+  // Signed out elsewhere (another tab, staff ending the session): the browser still holds the token.
+  const logout = await page.request.post('/graphql', { data: { query: 'mutation { logout }' }, headers: { authorization: `Bearer ${token}` } });
+  expect(await logout.json()).toEqual({ data: { logout: true } });
+
+  await page.reload();
+  // Drawn at once with the member kept from the visit before, while the token is checked.
+  await expect(page.getByRole('heading', { name: 'My creations' })).toBeVisible();
+  await expect(page.getByText('Error getting token')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  await new LoginPage(page).signIn('creator@corner.test');
+  await expect(page).toHaveURL(/\/my-creations$/);
+  await expect(page.getByRole('heading', { name: 'My creations' })).toBeVisible();
+});

@@ -4,7 +4,8 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider as GraphQLProvider } from 'urql';
 import { MemberColorScheme } from '../features/member/components/member-color-scheme';
-import { useSession } from '../features/member/hooks/use-session';
+import { useSessionValue, useToken } from '../features/member/hooks/use-session';
+import type { SessionState } from '../features/member/session-store';
 import { sessionStore } from '../features/member/session';
 import { showError } from './error/error-store';
 import { createGraphQLClient, type ErrorHandlers } from './graphql/client';
@@ -25,13 +26,15 @@ const errorHandlers: ErrorHandlers = {
   },
 };
 
+const themeNameOf = (state: SessionState) => themeForMember(state.member);
+
 /** i18n, the Mantine theme of the member's role, and the GraphQL client of the current token. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const { token, member } = useSession();
+  const token = useToken();
   const client = useMemo(() => createGraphQLClient(token, errorHandlers), [token]);
-  // Keyed by the theme's name, not the member object: a session check answers a new member object,
-  // and a new theme would re-render every Mantine component on the page.
-  const themeName = themeForMember(member);
+  // The theme's name, not the member object: a new theme would re-render every Mantine component on
+  // the page, and the providers render again only when the name or the token changes.
+  const themeName = useSessionValue(themeNameOf);
   // The theme's field words are in the first download (i18n.ts), so they are there at once.
   const theme = useMemo(() => createAppTheme(themeName, { required: i18n.t('form.required') }), [themeName]);
   return (

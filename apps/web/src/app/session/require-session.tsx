@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../features/member/hooks/use-session';
+import { useMember, useSessionValue, useToken } from '../../features/member/hooks/use-session';
 import type { LoginRedirectState } from '../../features/member/session';
+import type { SessionState } from '../../features/member/session-store';
 import { CenteredLoader } from '../../ui/centered-loader';
 
 /**
@@ -10,8 +11,12 @@ import { CenteredLoader } from '../../ui/centered-loader';
  * - token not yet confirmed: a loading spinner;
  * - confirmed: the page. A re-validation after an authorization error keeps the page on screen.
  */
+const validationFailed = (state: SessionState) => state.hasValidationFailed;
+
 export function RequireSession() {
-  const { token, member, hasValidationFailed } = useSession();
+  const token = useToken();
+  const member = useMember();
+  const hasValidationFailed = useSessionValue(validationFailed);
   const location = useLocation();
   const { t } = useTranslation();
   if (token === null) {

@@ -4,10 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useClient } from 'urql';
 import { MeQuery } from '../../features/member/graphql';
-import { useSession } from '../../features/member/hooks/use-session';
+import { useSessionValue, useToken } from '../../features/member/hooks/use-session';
 import { sessionStore, type LoginRedirectState } from '../../features/member/session';
+import type { SessionState } from '../../features/member/session-store';
 import { showError } from '../error/error-store';
 import { errorCause } from '../graphql/errors';
+
+const validationAsked = (state: SessionState) => state.shouldValidateToken;
+const validationDelay = (state: SessionState) => state.validationDelayMs;
+const validationFailed = (state: SessionState) => state.hasValidationFailed;
+
+/**
+ * The session check in a component of its own (the app layout renders it), so that its steps
+ * (asked, started, answered) render nothing else again.
+ */
+export function SessionCheck(): null {
+  useValidateSession();
+  return null;
+}
 
 /**
  * Runs the token validation of SPEC section 4: whenever a validation is asked for (a stored token on
@@ -16,7 +30,10 @@ import { errorCause } from '../graphql/errors';
  * delete the token, reset, and after LOGIN_REDIRECT_DELAY_MS go to /login, keeping the wanted path.
  */
 export function useValidateSession(): void {
-  const { token, shouldValidateToken, validationDelayMs, hasValidationFailed } = useSession();
+  const token = useToken();
+  const shouldValidateToken = useSessionValue(validationAsked);
+  const validationDelayMs = useSessionValue(validationDelay);
+  const hasValidationFailed = useSessionValue(validationFailed);
   const client = useClient();
   const navigate = useNavigate();
   const location = useLocation();

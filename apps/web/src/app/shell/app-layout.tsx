@@ -2,8 +2,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useSession } from '../../features/member/hooks/use-session';
-import { useValidateSession } from '../session/use-validate-session';
+import { useMember, useToken } from '../../features/member/hooks/use-session';
+import { SessionCheck } from '../session/use-validate-session';
 import { ErrorBanner } from './error-banner';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoader } from './page-loader';
@@ -23,10 +23,10 @@ export function areaOf(pathname: string): Area {
 
 /** The shell around every route: top bar, side menu (once signed in), content and error banner. */
 export function AppLayout() {
-  useValidateSession();
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { token, member } = useSession();
+  const token = useToken();
+  const member = useMember();
   const area = areaOf(pathname);
   const hasMenu = member !== null && pathname !== '/login' && pathname !== '/login/from-site';
   const [isMobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
@@ -80,6 +80,7 @@ export function AppLayout() {
         </PageErrorBoundary>
       </main>
       <ErrorBanner />
+      <SessionCheck />
     </div>
   );
 }

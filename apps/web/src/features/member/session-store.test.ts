@@ -131,6 +131,23 @@ describe('session store', () => {
       expect(next.getState()).toMatchObject({ token, member, isTokenValidated: false, shouldValidateToken: true, validationDelayMs: TOKEN_VALIDATION_DELAY_MS });
     });
 
+    it('stays the same object when the check answers the same member, and is replaced when it answers another', () => {
+      const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: token });
+      createSessionStore(storage).confirm(token, member);
+      const next = createSessionStore(storage);
+      const kept = next.getState().member;
+      next.beginValidation();
+      next.confirm(token, structuredClone(member));
+      expect(next.getState()).toMatchObject({ isTokenValidated: true });
+      expect(next.getState().member).toBe(kept);
+
+      const renamed = { ...member, UserName: 'Renamed' };
+      next.requestValidation();
+      next.beginValidation();
+      next.confirm(token, renamed);
+      expect(next.getState().member).toBe(renamed);
+    });
+
     it('is not used for another token', () => {
       const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: token });
       const first = createSessionStore(storage);

@@ -155,7 +155,10 @@ export function createSessionStore(storage: TokenStorage | null): SessionStore {
     confirm(token, member) {
       if (state.token !== token) return;
       writeMember(storage, token, member);
-      set({ ...state, isTokenValidated: true, member });
+      // The member kept from the last visit, unchanged (the usual answer), stays the same object, so
+      // nothing that shows it renders again.
+      const isSame = state.member !== null && JSON.stringify(state.member) === JSON.stringify(member);
+      set({ ...state, isTokenValidated: true, member: isSame ? state.member : member });
     },
     reject(token) {
       if (state.token !== token) return;

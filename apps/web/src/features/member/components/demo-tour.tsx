@@ -3,7 +3,7 @@ import { IconBulb } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../../app/site-config';
 import { useStoredFlag } from '../../../app/shell/use-stored-flag';
-import { useSession } from '../hooks/use-session';
+import { useMember } from '../hooks/use-session';
 
 /**
  * The first-run card of a demo instance (issue 18): what to try, and with which sign-in, on the
@@ -13,7 +13,7 @@ import { useSession } from '../hooks/use-session';
 export function DemoTour() {
   const { t } = useTranslation();
   const { demo } = useSiteConfig();
-  const { member } = useSession();
+  const member = useMember();
   const [isDismissed, setDismissed] = useStoredFlag('corner:demo-tour-dismissed', false);
   if (!demo || isDismissed || demo.members.length === 0) return null;
   const mine = demo.members.find((m) => m.email === member?.Email);

@@ -3,14 +3,28 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { sessionStore } from '../session';
 import type { SessionMember, SessionState } from '../session-store';
 
-export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
+/**
+ * One value of the session state: the component renders again only when that value changes
+ * (compared with Object.is), not on every step of a session check. `select` picks a field or
+ * computes a primitive; a new object each time would render forever.
+ */
+export function useSessionValue<T>(select: (state: SessionState) => T): T {
+  const read = () => select(sessionStore.getState());
+  return useSyncExternalStore(sessionStore.subscribe, read, read);
 }
 
-/** The validated member, or null before validation. */
-export function useMember(): SessionMember | null {
-  return useSession().member;
+/** The signed-in token, or null. */
+export function useToken(): string | null {
+  return useSessionValue(tokenOf);
 }
+
+/** The validated member (or the one kept from the last visit while it is checked), or null. */
+export function useMember(): SessionMember | null {
+  return useSessionValue(memberOf);
+}
+
+const tokenOf = (state: SessionState) => state.token;
+const memberOf = (state: SessionState) => state.member;
 
 /** Every permission the member holds through their roles. */
 export function usePermissions(): Set<string> {

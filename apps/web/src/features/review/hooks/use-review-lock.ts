@@ -3,7 +3,7 @@ import { print } from '@0no-co/graphql.web';
 import type { ResultOf } from 'gql.tada';
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation } from 'urql';
-import { useSession } from '../../member/hooks/use-session';
+import { useToken } from '../../member/hooks/use-session';
 import { LockSubmissionMutation, ReleaseLockMutation } from './use-review-lock.graphql';
 
 /** How often the open review page renews its lock; the server frees a lock after 2 minutes without one. */
@@ -20,7 +20,7 @@ export function useReviewLock(id: number, enabled: boolean) {
   const [, lockMutation] = useMutation(LockSubmissionMutation);
   const [, release] = useMutation(ReleaseLockMutation);
   const [lock, setLock] = useState<ReviewLock | null>(null);
-  const { token } = useSession();
+  const token = useToken();
 
   const refresh = useCallback(
     async (force = false) => {
