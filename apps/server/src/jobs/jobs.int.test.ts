@@ -89,22 +89,30 @@ describe('maintenance', () => {
   }, 30_000);
 });
 
+/**
+ * Jobs of one test kind, `name`, whose handler records what it was sent and answers it, worked in
+ * this process with a poll of a minute: only wake-ups start them within a test's waits.
+ */
+async function echoJobs<Data extends object>(name: string): Promise<{ own: Awaited<ReturnType<typeof startJobs>>; worked: Data[] }> {
+  const worked: Data[] = [];
+  const echo = defineJob<Data>({
+    name,
+    handle: async (_services, data) => {
+      worked.push(data);
+      return data;
+    },
+  });
+  const own = await startJobs(
+    { database, config: { ...config, JOB_POLL_SECONDS: 60 }, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config), legacy: await openLegacySource(config, database) },
+    { work: true, definitions: [echo] },
+  );
+  return { own, worked };
+}
+
 describe('waking workers', () => {
   it('starts a sent job, and each next one of a burst, at once, without waiting for the poll', async () => {
     // A poll of a minute: only the wake-ups can finish these within the wait below.
-    const slowPoll = { ...config, JOB_POLL_SECONDS: 60 };
-    const worked: number[] = [];
-    const echo = defineJob<{ n: number }>({
-      name: 'test-echo',
-      handle: async (_services, data) => {
-        worked.push(data.n);
-        return { n: data.n };
-      },
-    });
-    const own = await startJobs(
-      { database, config: slowPoll, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config), legacy: await openLegacySource(config, database) },
-      { work: true, definitions: [echo] },
-    );
+    const { own, worked } = await echoJobs<{ n: number }>('test-echo');
     try {
       // Past the workers' first poll at start.
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -115,7 +123,7 @@ describe('waking workers', () => {
       const direct = await Promise.all([2, 3, 4].map((n) => own.boss.send('test-echo', { n })));
       const last = await own.send('test-echo', { n: 5 });
       for (const id of [...direct, last]) expect((await own.wait('test-echo', id!, 15_000))?.state).toBe('completed');
-      expect(worked.sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(worked.map((w) => w.n).sort()).toEqual([1, 2, 3, 4, 5]);
     } finally {
       await own.stop();
     }
@@ -124,19 +132,7 @@ describe('waking workers', () => {
 
 describe('sending in a transaction', () => {
   it('sends a job with the transaction: none when it rolls back, one when it commits, worked once woken', async () => {
-    const slowPoll = { ...config, JOB_POLL_SECONDS: 60 };
-    const worked: string[] = [];
-    const echo = defineJob<{ s: string }>({
-      name: 'test-tx-echo',
-      handle: async (_services, data) => {
-        worked.push(data.s);
-        return { s: data.s };
-      },
-    });
-    const own = await startJobs(
-      { database, config: slowPoll, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config), legacy: await openLegacySource(config, database) },
-      { work: true, definitions: [echo] },
-    );
+    const { own, worked } = await echoJobs<{ s: string }>('test-tx-echo');
     const count = async (key: string) =>
       (await database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'test-tx-echo' and singleton_key = $1`, [key]))[0]!.n;
     try {
@@ -158,7 +154,7 @@ describe('sending in a transaction', () => {
       expect(await count('tx-yes')).toBe(1);
       own.wake('test-tx-echo');
       expect((await own.wait('test-tx-echo', id!, 15_000))?.state).toBe('completed');
-      expect(worked).toEqual(['yes']);
+      expect(worked).toEqual([{ s: 'yes' }]);
     } finally {
       await own.stop();
     }
