@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useMember, useSessionValue, useToken } from '../../features/member/hooks/use-session';
+import { useHasValidationFailed, useMember, useToken } from '../../features/member/hooks/use-session';
 import type { LoginRedirectState } from '../../features/member/session';
-import type { SessionState } from '../../features/member/session-store';
 import { CenteredLoader } from '../../ui/centered-loader';
 
 /**
@@ -11,12 +10,10 @@ import { CenteredLoader } from '../../ui/centered-loader';
  * - token not yet confirmed: a loading spinner;
  * - confirmed: the page. A re-validation after an authorization error keeps the page on screen.
  */
-const validationFailed = (state: SessionState) => state.hasValidationFailed;
-
 export function RequireSession() {
   const token = useToken();
   const member = useMember();
-  const hasValidationFailed = useSessionValue(validationFailed);
+  const hasValidationFailed = useHasValidationFailed();
   const location = useLocation();
   const { t } = useTranslation();
   if (token === null) {

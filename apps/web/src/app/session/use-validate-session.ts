@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useClient } from 'urql';
 import { MeQuery } from '../../features/member/graphql';
-import { useSessionValue, useToken } from '../../features/member/hooks/use-session';
+import { useHasValidationFailed, useSessionValue, useToken } from '../../features/member/hooks/use-session';
 import { sessionStore, type LoginRedirectState } from '../../features/member/session';
 import type { SessionState } from '../../features/member/session-store';
 import { showError } from '../error/error-store';
@@ -12,7 +12,6 @@ import { errorCause } from '../graphql/errors';
 
 const validationAsked = (state: SessionState) => state.shouldValidateToken;
 const validationDelay = (state: SessionState) => state.validationDelayMs;
-const validationFailed = (state: SessionState) => state.hasValidationFailed;
 
 /**
  * The session check in a component of its own (the app layout renders it), so that its steps
@@ -33,7 +32,7 @@ export function useValidateSession(): void {
   const token = useToken();
   const shouldValidateToken = useSessionValue(validationAsked);
   const validationDelayMs = useSessionValue(validationDelay);
-  const hasValidationFailed = useSessionValue(validationFailed);
+  const hasValidationFailed = useHasValidationFailed();
   const client = useClient();
   const navigate = useNavigate();
   const location = useLocation();

@@ -9,14 +9,15 @@ export function colorSchemeOf(value: string | null | undefined): ColorScheme {
   return (COLOR_SCHEMES as readonly string[]).includes(value ?? '') ? (value as ColorScheme) : 'auto';
 }
 
+/** The confirmed member's scheme, or null before `me` has confirmed the member. */
+const wantedScheme = (state: SessionState): ColorScheme | null =>
+  state.isTokenValidated && state.member ? colorSchemeOf(state.member.preferences.color_scheme) : null;
+
 /**
  * Applies the signed-in member's colour scheme (Preferences) once `me` has confirmed it. Mantine
  * keeps the last scheme in local storage, so the next visit draws in it before the session is
  * checked; a kept member from an earlier visit is not applied, so a changed preference is not undone.
  */
-const wantedScheme = (state: SessionState): ColorScheme | null =>
-  state.isTokenValidated && state.member ? colorSchemeOf(state.member.preferences.color_scheme) : null;
-
 export function MemberColorScheme() {
   const wanted = useSessionValue(wantedScheme);
   const { setColorScheme } = useMantineColorScheme();

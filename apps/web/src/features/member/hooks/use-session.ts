@@ -23,8 +23,14 @@ export function useMember(): SessionMember | null {
   return useSessionValue(memberOf);
 }
 
+/** Whether a stored token was just refused (the user is sent to /login shortly). */
+export function useHasValidationFailed(): boolean {
+  return useSessionValue(validationFailedOf);
+}
+
 const tokenOf = (state: SessionState) => state.token;
 const memberOf = (state: SessionState) => state.member;
+const validationFailedOf = (state: SessionState) => state.hasValidationFailed;
 
 /** Every permission the member holds through their roles. */
 export function usePermissions(): Set<string> {
