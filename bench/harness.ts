@@ -79,6 +79,33 @@ export interface LoadResult {
   requests: number;
   /** Busy time of this process's main event loop (the server's) per request, in µs. */
   loopUsPerRequest: number;
+  /** CPU time per request, in µs: this process (the server and the load generator's worker) and the machine's PostgreSQL processes (0 where /proc cannot tell). */
+  cpuUsPerRequest: { process: number; postgres: number };
+}
+
+/** CPU time of every `postgres` process on the machine so far, in µs (Linux /proc; 0 elsewhere). */
+function postgresCpuUs(): number {
+  let ticks = 0;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // utime and stime: fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return ticks * 10_000;
 }
 
 /** One bounded load run. Only loopback URLs; throws if any request failed or was not 2xx. */
@@ -86,6 +113,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const host = new URL(options.url).hostname;
   if (host !== '127.0.0.1') throw new Error(`Refusing to load ${options.url}: benches only load 127.0.0.1`);
   const loopBefore = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
+  const postgresBefore = postgresCpuUs();
   const result = await autocannon({
     url: options.url,
     method: options.method,
@@ -99,6 +128,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     workers: 1,
   });
   const loop = performance.eventLoopUtilization(loopBefore);
+  const cpu = process.cpuUsage(cpuBefore);
+  const postgres = postgresCpuUs() - postgresBefore;
   if (result.errors || result.timeouts || result.non2xx || result.resets) {
     throw new Error(
       `Load on ${options.url} was not clean: ${result.errors} errors, ${result.timeouts} timeouts, ` +
@@ -113,6 +144,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     requests,
     loopUsPerRequest: (loop.active * 1000) / requests,
+    cpuUsPerRequest: { process: (cpu.user + cpu.system) / requests, postgres: postgres / requests },
   };
 }
 

@@ -22,13 +22,33 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const WARMUP_SECONDS = 5;
 const GOAL_P99_MS = 200;
 
-const MIX: { operation: string; who: 'creator' | 'staff'; variables: Record<string, unknown> }[] = [
+export const MIX: { operation: string; who: 'creator' | 'staff'; variables: Record<string, unknown> }[] = [
   { operation: 'Me', who: 'creator', variables: {} },
   { operation: 'MyCounters', who: 'creator', variables: {} },
   { operation: 'MyItems', who: 'creator', variables: { queryParams: { queue: 'all', first: 20, page: 1 } } },
   { operation: 'StaffQueue', who: 'staff', variables: { queryParams: { queue: 'waiting', first: 20, page: 1 }, countParams: { queue: 'waiting' } } },
   { operation: 'StaffCounters', who: 'staff', variables: {} },
 ];
+
+/** The mix as HTTP requests (persisted operations), signed in as the demo creator and staff member. */
+export async function mixRequests(database: Prepared['database'], tokenTtlHours: number) {
+  const tokens: Record<'creator' | 'staff', string> = { creator: '', staff: '' };
+  for (const who of ['creator', 'staff'] as const) {
+    const [member] = await database.query<{ id: number }>(`select id from members where email = $1`, [`${who}@corner.test`]);
+    assert.ok(member, `the demo ${who}`);
+    tokens[who] = await createSession(database.db, member.id, tokenTtlHours, { ip: '127.0.0.1', userAgent: 'corner-bench' });
+  }
+  const hashes = persistedHashes();
+  return MIX.map(({ operation, who, variables }) => {
+    const hash = hashes.get(operation);
+    assert.ok(hash, `the web app sends ${operation}`);
+    return {
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` },
+      body: JSON.stringify({ operationName: operation, variables, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }),
+    };
+  });
+}
 
 interface EngineResult {
   label: string;
@@ -39,23 +59,7 @@ interface EngineResult {
 async function measure(prepared: Prepared): Promise<EngineResult> {
   const { database } = prepared;
   const config = { ...prepared.config, RATE_LIMIT_SEARCHES_PER_MINUTE: 0, RATE_LIMIT_UPLOADS_PER_MINUTE: 0, RATE_LIMIT_HEAVY_PER_MINUTE: 0 };
-  const tokens: Record<'creator' | 'staff', string> = { creator: '', staff: '' };
-  for (const who of ['creator', 'staff'] as const) {
-    const [member] = await database.query<{ id: number }>(`select id from members where email = $1`, [`${who}@corner.test`]);
-    assert.ok(member, `the demo ${who}`);
-    tokens[who] = await createSession(database.db, member.id, config.TOKEN_TTL_HOURS, { ip: '127.0.0.1', userAgent: 'corner-bench' });
-  }
-  const hashes = persistedHashes();
-  const requests = MIX.map(({ operation, who, variables }) => {
-    const hash = hashes.get(operation);
-    assert.ok(hash, `the web app sends ${operation}`);
-    return {
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` },
-      body: JSON.stringify({ operationName: operation, variables, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }),
-    };
-  });
-
+  const requests = await mixRequests(database, config.TOKEN_TTL_HOURS);
   const app = await buildApp({ config, database, serveWeb: false, logger: false });
   // Every GraphQL answer is read on its way out: one with errors fails the bench.
   let graphqlErrors = 0;
@@ -91,7 +95,8 @@ export const bench: Bench = {
   async run() {
     const results: EngineResult[] = [];
     const skipped: string[] = [];
-    for (const prepare of [preparePglite, preparePostgres]) {
+    // BENCH_LOAD_ENGINES=postgres measures the PostgreSQL server only (quicker comparisons while tuning).
+    for (const prepare of process.env.BENCH_LOAD_ENGINES === 'postgres' ? [preparePostgres] : [preparePglite, preparePostgres]) {
       const prepared = await prepare();
       if (typeof prepared === 'string') {
         skipped.push(`PostgreSQL server: not measured — ${prepared}.`);
@@ -105,10 +110,11 @@ export const bench: Bench = {
         await prepared.cleanup();
       }
     }
-    const head = ['Engine', 'Requests', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ /healthz'];
+    const head = ['Engine', 'Requests', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ /healthz', 'CPU µs per request: app process', 'PostgreSQL server'];
+    const cpu = (result: LoadResult, label: string) => [result.cpuUsPerRequest.process.toFixed(0), label.startsWith('PostgreSQL') ? result.cpuUsPerRequest.postgres.toFixed(0) : '–'];
     const rows = results.flatMap((r) => [
-      [r.label, '`GET /healthz` (baseline)', r.baseline.reqPerSec.toFixed(0), String(r.baseline.p50), String(r.baseline.p99), '1.00'],
-      [r.label, 'the read mix', r.mix.reqPerSec.toFixed(0), String(r.mix.p50), String(r.mix.p99), (r.mix.reqPerSec / r.baseline.reqPerSec).toFixed(2)],
+      [r.label, '`GET /healthz` (baseline)', r.baseline.reqPerSec.toFixed(0), String(r.baseline.p50), String(r.baseline.p99), '1.00', ...cpu(r.baseline, r.label)],
+      [r.label, 'the read mix', r.mix.reqPerSec.toFixed(0), String(r.mix.p50), String(r.mix.p99), (r.mix.reqPerSec / r.baseline.reqPerSec).toFixed(2), ...cpu(r.mix, r.label)],
     ]);
     const server = results.find((r) => r.label.startsWith('PostgreSQL'));
     const verdict = server
@@ -121,7 +127,8 @@ export const bench: Bench = {
         '',
         `${CONNECTIONS} connections for ${SECONDS} s each (after ${WARMUP_SECONDS} s of warm-up), demo data, rate limits off. ` +
           'The mix, sent in turn on every connection as the web app sends it (persisted operations): a creator\'s `Me`, `MyCounters`, `MyItems` (first page of 20) and a staff member\'s `StaffQueue` (first page of 20 with its count) and `StaffCounters`. ' +
-          'The baseline is `GET /healthz` (HTTP and one `select 1`) under the same connections.',
+          'The baseline is `GET /healthz` (HTTP and one `select 1`) under the same connections. ' +
+          'CPU per request: the app\'s process (the server, and the load generator in a worker thread) and every PostgreSQL process of the machine, from /proc, over the measured seconds.',
         '',
         markdownTable(tableHead, rows),
         '',

@@ -3,12 +3,15 @@
 // after a 3 s warm-up, sampled by the inspector's CPU profiler on the server's own thread (the load
 // generator runs in a worker). Prints self time per request by package and by function, and the
 // callers of the functions named in CALLERS (comma-separated).
-// Usage: NODE_ENV=production npx tsx bench/profile-me.ts   (not part of `npm run bench`: no figure to keep)
+// With PROFILE=mix it profiles bench/load.bench.ts's read mix instead, on 200 connections (rate
+// limits off, as that bench runs it), or only the operations named in PROFILE_OPS.
+// Usage: NODE_ENV=production [PROFILE=mix] npx tsx bench/profile-me.ts   (not part of `npm run bench`: no figure to keep)
 import inspector from 'node:inspector/promises';
 import { buildApp } from '../apps/server/src/app';
 import { createSession } from '../apps/server/src/modules/member/member.service';
 import { preparePostgres } from './databases';
-import { load } from './harness';
+import { load, type LoadOptions } from './harness';
+import { mixRequests } from './load.bench';
 
 interface ProfileNode {
   id: number;
@@ -32,10 +35,17 @@ if (typeof prepared === 'string') throw new Error(prepared);
 try {
   const [member] = await prepared.database.query<{ id: number }>(`select id from members where email = 'staff@corner.test'`);
   const token = await createSession(prepared.database.db, member!.id, 24, { ip: '127.0.0.1', userAgent: 'corner-profile' });
-  const app = await buildApp({ config: prepared.config, database: prepared.database, serveWeb: false, logger: false });
+  const mix = process.env.PROFILE === 'mix';
+  const config = mix ? { ...prepared.config, RATE_LIMIT_SEARCHES_PER_MINUTE: 0, RATE_LIMIT_UPLOADS_PER_MINUTE: 0, RATE_LIMIT_HEAVY_PER_MINUTE: 0 } : prepared.config;
+  // PROFILE_OPS=MyItems,StaffQueue keeps only those operations of the mix.
+  const only = (process.env.PROFILE_OPS ?? '').split(',').filter(Boolean);
+  const requests = mix ? (await mixRequests(prepared.database, config.TOKEN_TTL_HOURS)).filter((r) => !only.length || only.includes(JSON.parse(r.body).operationName)) : undefined;
+  const app = await buildApp({ config, database: prepared.database, serveWeb: false, logger: false });
   try {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const options = { url: `${address}/graphql`, method: 'POST' as const, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: ME }), connections: 10 };
+    const options: Omit<LoadOptions, 'seconds'> = requests
+      ? { url: `${address}/graphql`, method: 'POST' as const, headers: {}, requests, connections: 200 }
+      : { url: `${address}/graphql`, method: 'POST' as const, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: ME }), connections: 10 };
     await load({ ...options, seconds: 3 });
     const session = new inspector.Session();
     session.connect();
@@ -62,16 +72,22 @@ try {
     for (const [name, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(perRequest(us), name);
     console.log('\nµs per request by function:');
     for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(perRequest(us), name);
+    const skip = (process.env.CALLERS_SKIP ?? '').split(',').filter(Boolean);
     for (const target of (process.env.CALLERS ?? '').split(',').filter(Boolean)) {
       const stacks = new Map<string, number>();
       for (const [id, us] of self) {
         if (nodes.get(id)!.callFrame.functionName !== target) continue;
         const chain: string[] = [];
-        for (let at = parent.get(id); at !== undefined && chain.length < 6; at = parent.get(at)) chain.push(`${nodes.get(at)!.callFrame.functionName || '(anonymous)'}@${packageOf(nodes.get(at)!.callFrame.url)}`);
+        for (let at = parent.get(id); at !== undefined && chain.length < 6; at = parent.get(at)) {
+          const where = packageOf(nodes.get(at)!.callFrame.url);
+          // With CALLERS_SKIP=drizzle-orm,(native) the chain shows only the frames outside those packages.
+          if (skip.includes(where)) continue;
+          chain.push(`${nodes.get(at)!.callFrame.functionName || '(anonymous)'}@${where}:${nodes.get(at)!.callFrame.lineNumber}`);
+        }
         stacks.set(chain.join(' < '), (stacks.get(chain.join(' < ')) ?? 0) + us);
       }
       console.log(`\ncallers of ${target}:`);
-      for (const [chain, us] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(perRequest(us), chain);
+      for (const [chain, us] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(perRequest(us), chain);
     }
   } finally {
     await app.close();

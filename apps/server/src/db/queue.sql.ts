@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   SUBMISSION_STATUSES,
   UPDATE_REQUEST_STATUSES,
@@ -10,12 +10,32 @@ import { submissionCounts, submissions } from './schema/index';
 import { literal, literals, testColumnsOf, testStateSql } from './sql';
 
 /**
+ * The instant a queue is evaluated at, as the values its SQL compares with: the instant and its UTC
+ * day (the day's date and bounds, see `countParts`). Real values, or the placeholders of a prepared
+ * statement (`preparedRows`), so that a count's text does not change with the time.
+ */
+export type QueueAt = {
+  now: string | Placeholder;
+  today: string | Placeholder;
+  dayStart: string | Placeholder;
+  dayEnd: string | Placeholder;
+};
+
+export function queueAt(now: Date): QueueAt {
+  const { today, start, end } = utcDayBounds(now);
+  return { now: now.toISOString(), today, dayStart: start.toISOString(), dayEnd: end.toISOString() };
+}
+
+const atOf = (now: Date | QueueAt): QueueAt => (now instanceof Date ? queueAt(now) : now);
+
+/**
  * Compiles a domain queue condition to a SQL predicate over `submissions`. This is the only place
  * a queue becomes SQL: lists, counts and badges all call it, so they cannot disagree.
  * `now` is a parameter so the same instant is used throughout one request.
  */
-export function conditionSql(cond: Condition, now: Date): SQL {
+export function conditionSql(cond: Condition, now: Date | QueueAt): SQL {
   const s = submissions;
+  const at = atOf(now);
   switch (cond.type) {
     case 'status':
       return sql`${s.status} in (${literals(cond.in, SUBMISSION_STATUSES)})`;
@@ -25,8 +45,8 @@ export function conditionSql(cond: Condition, now: Date): SQL {
       return sql`${s.model_type} <> 'set_item'`;
     case 'publishAt':
       return cond.when === 'past'
-        ? sql`(${s.publish_at} is not null and ${s.publish_at} <= ${now.toISOString()}::timestamptz)`
-        : sql`(${s.publish_at} is not null and ${s.publish_at} > ${now.toISOString()}::timestamptz)`;
+        ? sql`(${s.publish_at} is not null and ${s.publish_at} <= ${at.now}::timestamptz)`
+        : sql`(${s.publish_at} is not null and ${s.publish_at} > ${at.now}::timestamptz)`;
     case 'test': {
       const scope = cond.scope === 'update' ? sql`t.update_request_id is not null` : sql`t.update_request_id is null`;
       const state = testStateSql(cond.state, testColumnsOf('t'));
@@ -37,22 +57,22 @@ export function conditionSql(cond: Condition, now: Date): SQL {
     case 'updateRequest':
       return sql`exists (select 1 from update_requests u where u.submission_id = ${s.id} and u.status = ${literal(cond.status, UPDATE_REQUEST_STATUSES)})`;
     case 'not':
-      return sql`not (${conditionSql(cond.cond, now)})`;
+      return sql`not (${conditionSql(cond.cond, at)})`;
     case 'and':
       return sql`(${sql.join(
-        cond.conds.map((c) => conditionSql(c, now)),
+        cond.conds.map((c) => conditionSql(c, at)),
         sql` and `,
       )})`;
     case 'or':
       return sql`(${sql.join(
-        cond.conds.map((c) => conditionSql(c, now)),
+        cond.conds.map((c) => conditionSql(c, at)),
         sql` or `,
       )})`;
   }
 }
 
 /** A queue's predicate, optionally limited to one creator's own creations. */
-export function queueSql(id: QueueId, now: Date, ownerId?: number): SQL {
+export function queueSql(id: QueueId, now: Date | QueueAt, ownerId?: number | Placeholder): SQL {
   const where = conditionSql(queueDefinition(id).where, now);
   return ownerId === undefined ? where : sql`(${submissions.member_id} = ${ownerId} and ${where})`;
 }
@@ -171,21 +191,21 @@ function utcDayBounds(now: Date) {
  */
 export type CountParts = { rollup: SQL; today: SQL | null } | { scan: SQL };
 
-export function countParts(cond: Condition, now: Date): CountParts {
+export function countParts(cond: Condition, now: Date | QueueAt): CountParts {
   const s = submissions;
+  const at = atOf(now);
   const where = rollupSql(cond);
-  if (where === null) return { scan: sql`(select count(*) from ${s} where ${conditionSql(cond, now)})` };
+  if (where === null) return { scan: sql`(select count(*) from ${s} where ${conditionSql(cond, at)})` };
   if (!mentionsPublishAt(cond)) return { rollup: where, today: null };
-  const { start, end } = utcDayBounds(now);
   return {
     rollup: sql`${b.side} is distinct from 0 and ${where}`,
-    today: sql`(select count(*) from ${s} where ${s.publish_at} >= ${start.toISOString()}::timestamptz
-      and ${s.publish_at} < ${end.toISOString()}::timestamptz and ${conditionSql(cond, now)})`,
+    today: sql`(select count(*) from ${s} where ${s.publish_at} >= ${at.dayStart}::timestamptz
+      and ${s.publish_at} < ${at.dayEnd}::timestamptz and ${conditionSql(cond, at)})`,
   };
 }
 
 /** A rollup bucket's side of `today` (the column `b.side`): -1 before, 0 today, 1 after, null without a date. */
-function sideOfToday(today: string): SQL {
+function sideOfToday(today: string | Placeholder): SQL {
   const day = submissionCounts.publish_day;
   return sql`case when ${day} < ${today}::date then -1 when ${day} > ${today}::date then 1 when ${day} = ${today}::date then 0 end`;
 }
@@ -194,17 +214,17 @@ function sideOfToday(today: string): SQL {
  * One statement counting several conditions over every creation: the rollup folded to sides of
  * today, one `sum(n) filter (…)` per condition over it, plus today's scans where needed.
  */
-export function countAllSql(conds: readonly { name: string; cond: Condition }[], now: Date): SQL {
+export function countAllSql(conds: readonly { name: string; cond: Condition }[], now: Date | QueueAt): SQL {
   const r = submissionCounts;
-  const { today } = utcDayBounds(now);
+  const at = atOf(now);
   const columns = conds.map(({ name, cond }) => {
-    const parts = countParts(cond, now);
+    const parts = countParts(cond, at);
     if ('scan' in parts) return sql`${parts.scan}::int as ${sql.identifier(name)}`;
     const summed = sql`coalesce(sum(${b.n}) filter (where ${parts.rollup}), 0)`;
     return sql`(${summed}${parts.today ? sql` + ${parts.today}` : sql``})::int as ${sql.identifier(name)}`;
   });
   const folded = sql`select ${r.status} as status, ${r.deleted} as deleted, ${r.top_level} as top_level, ${r.facts} as facts,
-    ${sideOfToday(today)} as side, sum(${r.n}) as n from ${r} where ${r.n} <> 0 group by 1, 2, 3, 4, 5`;
+    ${sideOfToday(at.today)} as side, sum(${r.n}) as n from ${r} where ${r.n} <> 0 group by 1, 2, 3, 4, 5`;
   return sql`select ${sql.join(columns, sql`, `)} from (${folded}) b`;
 }
 

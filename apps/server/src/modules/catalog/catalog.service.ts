@@ -2,6 +2,7 @@ import { escapeLike } from '../../db/sql';
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { defineLoader, type LoaderHost } from '../../db/loader';
+import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 import {
   attributeGroups,
   attributes,
@@ -55,8 +56,10 @@ export async function categoriesByParent(db: Db, parentIds: readonly number[]): 
     .orderBy(asc(categories.ord), asc(categories.name));
 }
 
+const categoriesOfIds = preparedQuery((db, values: Placeholders<{ ids: number[] }>) => db.select().from(categories).where(anyOf(categories.id, values.ids)));
+
 const categoriesById = defineLoader(async (db, ids: number[]) => {
-  const rows = await db.select().from(categories).where(inArray(categories.id, ids));
+  const rows = await categoriesOfIds(db, { ids });
   return new Map(rows.map((row) => [row.id, row]));
 }, null);
 

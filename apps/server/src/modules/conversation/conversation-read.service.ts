@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, ilike, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, isNull, notExists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   CONVERSATION_STATUSES,
   CREATOR_TAGS,
@@ -132,7 +132,7 @@ export async function viewOf(db: DbOrTx, id: number, staff: boolean): Promise<Co
 }
 
 /** A member's own conversations in a mailbox, without those carrying any of `excludeTags`. */
-function ownConversationsWhere(db: DbOrTx, memberId: number, mailbox: string, excludeTags: readonly string[]) {
+function ownConversationsWhere(db: DbOrTx, memberId: number | Placeholder, mailbox: string, excludeTags: readonly string[]) {
   const exclude = [...new Set(excludeTags)];
   return and(
     eq(conversations.member_id, memberId),
@@ -161,7 +161,7 @@ export async function listOwnConversations(
  * A creator's unread conversations in the mailbox "submissions" (SPEC section 9), the same rule as
  * the badge's list, as a scalar subquery: the creator counters read it in their own statement.
  */
-export function unreadConversationsCountSql(db: DbOrTx, memberId: number): SQL<number> {
+export function unreadConversationsCountSql(db: DbOrTx, memberId: number | Placeholder): SQL<number> {
   return sql<number>`(select count(*)::int from ${conversations} where ${ownConversationsWhere(db, memberId, SUBMISSIONS_MAILBOX, UNREAD_EXCLUDED_TAGS)})`;
 }
 

@@ -12,6 +12,7 @@ import {
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineLoader, groupBy, type LoaderHost } from '../../db/loader';
+import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 import { imageHotspots, images } from '../../db/schema/index';
 import type { StoredUpload } from '../../storage/upload';
 import type { Storage } from '../../storage/index';
@@ -52,13 +53,22 @@ export async function listImages(db: DbOrTx, s: SubmissionRow): Promise<ImageVie
   return withHotspots(db, rows, isPublished(s));
 }
 
-const imagesBySubmission = defineLoader(async (db, ids: number[]) => {
-  const rows = await db
+const imagesOfSubmissions = preparedQuery((db, values: Placeholders<{ ids: number[] }>) =>
+  db
     .select()
     .from(images)
-    .where(and(inArray(images.submission_id, ids), isNull(images.deleted_at)))
-    .orderBy(asc(images.ord), asc(images.id));
-  return groupBy(await withHotspots(db, rows, false), (image) => image.submission_id!);
+    .where(and(anyOf(images.submission_id, values.ids), isNull(images.deleted_at)))
+    .orderBy(asc(images.ord), asc(images.id)),
+);
+
+const hotspotsOfImages = preparedQuery((db, values: Placeholders<{ ids: number[] }>) =>
+  db.select().from(imageHotspots).where(anyOf(imageHotspots.image_id, values.ids)).orderBy(asc(imageHotspots.id)),
+);
+
+const imagesBySubmission = defineLoader(async (db, ids: number[]) => {
+  const rows = await imagesOfSubmissions(db, { ids });
+  const spots = rows.length ? await hotspotsOfImages(db, { ids: rows.map((r) => r.id) }) : [];
+  return groupBy(attachHotspots(rows, spots, false), (image) => image.submission_id!);
 }, [] as ImageView[]);
 
 /** listImages through the request's loader: a page of creations reads its images (and hotspots) in two queries. */
@@ -75,6 +85,10 @@ async function withHotspots(db: DbOrTx, rows: ImageRow[], isPublic: boolean): Pr
         .where(inArray(imageHotspots.image_id, rows.map((r) => r.id)))
         .orderBy(asc(imageHotspots.id))
     : [];
+  return attachHotspots(rows, spots, isPublic);
+}
+
+function attachHotspots(rows: ImageRow[], spots: HotspotRow[], isPublic: boolean): ImageView[] {
   return rows.map((r) => ({ ...r, isPublic, hotspots: spots.filter((h) => h.image_id === r.id) }));
 }
 

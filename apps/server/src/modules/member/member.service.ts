@@ -19,6 +19,7 @@ import { validationError } from '../../errors';
 import { memberError } from './member.errors';
 import { hashPassword, verifyPassword } from './password';
 import { defineLoader, type LoaderHost } from '../../db/loader';
+import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 
 /** A member with roles and permissions, as a request sees them (other features check staff by it). */
 export { loadAuthMember } from './session.sql';
@@ -281,8 +282,12 @@ export async function findMemberByEmail(db: DbOrTx, email: string) {
   return m ?? null;
 }
 
+const membersOfIds = preparedQuery((db, values: Placeholders<{ ids: number[] }>) =>
+  db.select({ id: members.id, username: members.username }).from(members).where(anyOf(members.id, values.ids)),
+);
+
 const memberSummaries = defineLoader(async (db, ids: number[]) => {
-  const rows = await db.select({ id: members.id, username: members.username }).from(members).where(inArray(members.id, ids));
+  const rows = await membersOfIds(db, { ids });
   return new Map(rows.map((m) => [m.id, m]));
 }, null);
 

@@ -41,14 +41,16 @@ const ROLES_OF_MEMBER = sql`coalesce((
  * bare route runs this same function, so GraphQL's overhead is measured alone.
  */
 export async function loadSession(db: DbOrTx, tokenHash: string): Promise<SessionRow | null> {
-  const [row] = await preparedRows<SessionRow>(
+  const [row] = await preparedRows<SessionRow, { tokenHash: string }>(
     db,
-    sql`
+    'loadSession',
+    { tokenHash },
+    (values) => sql`
     select s.id as session_id, s.expires_at, s.revoked_at,
            m.id, m.username, m.email, m.minisite_level,
            ${ROLES_OF_MEMBER} as roles
     from sessions s join members m on m.id = s.member_id
-    where s.token_hash = ${tokenHash} and m.deleted_at is null`,
+    where s.token_hash = ${values.tokenHash} and m.deleted_at is null`,
   );
   if (!row) return null;
   return { ...row, expires_at: new Date(row.expires_at), revoked_at: row.revoked_at ? new Date(row.revoked_at) : null };

@@ -1,5 +1,5 @@
 import { unreadConversationsCountSql } from '../conversation/conversation-read.service';
-import { and, asc, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   CREATOR_COUNTER_QUEUES,
   queueDefinition,
@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { defineLoader } from '../../db/loader';
 import { preparedRows } from '../../db/rows';
 import { queueSnapshots, submissions } from '../../db/schema/index';
-import { countAllSql, publishMonthSql, queueSql } from '../../db/queue.sql';
+import { countAllSql, publishMonthSql, queueAt, queueSql, type QueueAt } from '../../db/queue.sql';
 
 export type Counts = Partial<Record<QueueId, number>> & { unreadMessages: number };
 
@@ -24,18 +24,26 @@ export interface CountLogger {
  * is summed from the rollup in one pass (see `countAllSql`), never a scan of every row.
  */
 export async function countQueues(db: DbOrTx, ids: readonly QueueId[], now: Date, ownerId?: number) {
-  const [row] = await preparedRows<Record<QueueId, number>>(db, countQueuesSql(ids, now, ownerId));
+  const [row] =
+    ownerId === undefined
+      ? await preparedRows<Record<QueueId, number>, QueueAt>(db, `countQueues:${ids.join()}`, queueAt(now), (at) => countQueuesSql(ids, at))
+      : await preparedRows<Record<QueueId, number>, QueueAt & { ownerId: number }>(
+          db,
+          `countOwnQueues:${ids.join()}`,
+          { ...queueAt(now), ownerId },
+          (values) => countQueuesSql(ids, values, values.ownerId),
+        );
   return countsOf(ids, row);
 }
 
-function countQueuesSql(ids: readonly QueueId[], now: Date, ownerId?: number): SQL {
+function countQueuesSql(ids: readonly QueueId[], at: QueueAt, ownerId?: number | Placeholder): SQL {
   return ownerId === undefined
     ? countAllSql(
         ids.map((id) => ({ name: id, cond: queueDefinition(id).where })),
-        now,
+        at,
       )
     : sql`select ${sql.join(
-        ids.map((id) => sql`count(*) filter (where ${queueSql(id, now)})::int as ${sql.identifier(id)}`),
+        ids.map((id) => sql`count(*) filter (where ${queueSql(id, at)})::int as ${sql.identifier(id)}`),
         sql`, `,
       )} from ${submissions} where ${submissions.member_id} = ${ownerId}`;
 }
@@ -81,9 +89,13 @@ export async function compactQueueCounts(db: DbOrTx, now = new Date()): Promise<
  */
 export async function creatorCounters(db: Db, memberId: number, now = new Date()): Promise<Counts> {
   // One statement: the creator's queues and their unread conversations.
-  const query = sql`select q.*, ${unreadConversationsCountSql(db, memberId)} as "unreadMessages"
-    from (${countQueuesSql(CREATOR_COUNTER_QUEUES, now, memberId)}) q`;
-  const [row] = await preparedRows<Record<QueueId, number> & { unreadMessages: number }>(db, query);
+  const [row] = await preparedRows<Record<QueueId, number> & { unreadMessages: number }, QueueAt & { memberId: number }>(
+    db,
+    'creatorCounters',
+    { ...queueAt(now), memberId },
+    (values) => sql`select q.*, ${unreadConversationsCountSql(db, values.memberId)} as "unreadMessages"
+      from (${countQueuesSql(CREATOR_COUNTER_QUEUES, values, values.memberId)}) q`,
+  );
   return { ...countsOf(CREATOR_COUNTER_QUEUES, row), unreadMessages: Number(row?.unreadMessages ?? 0) };
 }
 
@@ -93,14 +105,14 @@ export async function creatorCounters(db: Db, memberId: number, now = new Date()
  * submissions" and every count reads 0 (SPEC section 8).
  */
 export async function staffCounters(db: Db, log: CountLogger, now = new Date()): Promise<Counts> {
-  const counts = countAllSql(
-    STAFF_COUNTER_QUEUES.map((id) => ({ name: id, cond: queueDefinition(id).where })),
-    now,
-  );
-  const query = sql`select q.*, (select count(*)::int from conversations
-      where mailbox_id = 'submissions' and status = 'active') as "unreadMessages" from (${counts}) q`;
   try {
-    const [row] = await preparedRows<Record<string, number>>(db, query);
+    const [row] = await preparedRows<Record<string, number>, QueueAt>(
+      db,
+      'staffCounters',
+      queueAt(now),
+      (at) => sql`select q.*, (select count(*)::int from conversations
+        where mailbox_id = 'submissions' and status = 'active') as "unreadMessages" from (${countQueuesSql(STAFF_COUNTER_QUEUES, at)}) q`,
+    );
     return {
       ...(Object.fromEntries(STAFF_COUNTER_QUEUES.map((id) => [id, Number(row?.[id] ?? 0)])) as Record<QueueId, number>),
       unreadMessages: Number(row?.unreadMessages ?? 0),

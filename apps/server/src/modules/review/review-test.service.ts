@@ -13,6 +13,7 @@ import {
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineLoader, groupBy, type LoaderHost } from '../../db/loader';
+import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 import { files, images, submissions, testFiles, testImages, tests, updateRequests } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { loadAuthMember } from '../member/member.service';
@@ -37,8 +38,12 @@ export async function listTests(db: DbOrTx, submissionId: number, updateRequestI
   return db.select().from(tests).where(and(...where)).orderBy(desc(tests.created_at), desc(tests.id));
 }
 
+const testsOfSubmissions = preparedQuery((db, values: Placeholders<{ ids: number[] }>) =>
+  db.select().from(tests).where(anyOf(tests.submission_id, values.ids)).orderBy(desc(tests.created_at), desc(tests.id)),
+);
+
 const testsBySubmission = defineLoader(async (db, ids: number[]) => {
-  const rows = await db.select().from(tests).where(inArray(tests.submission_id, ids)).orderBy(desc(tests.created_at), desc(tests.id));
+  const rows = await testsOfSubmissions(db, { ids });
   return groupBy(rows, (test) => test.submission_id);
 }, [] as TestRow[]);
 

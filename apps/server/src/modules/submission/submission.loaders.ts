@@ -1,5 +1,6 @@
-import { inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isNull, or, sql, type SQL } from 'drizzle-orm';
 import { defineLoader, type LoaderHost } from '../../db/loader';
+import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 import { reports, submissions, tests, updateRequests } from '../../db/schema/index';
 import { testStateSql } from '../../db/sql';
 import type { SubmissionRow } from './submission.access';
@@ -23,17 +24,21 @@ const CREATION_ID = sql.raw('"submissions"."id"');
  * creations in one statement: a row shows them together, and one statement of three indexed
  * subqueries per creation costs the database less than three statements.
  */
+const countsOfSubmissions = preparedQuery((db, values: Placeholders<{ ids: number[] }>) =>
+  db
+    .select({
+      id: submissions.id,
+      updates: sql<number>`(select count(*)::int from ${updateRequests} where ${updateRequests.submission_id} = ${CREATION_ID})`,
+      reports: sql<number>`(select count(*)::int from ${reports} where ${reports.submission_id} = ${CREATION_ID} and ${isNull(reports.deleted_at)})`,
+      uncleared: sql<number>`(select count(*)::int from ${tests} where ${tests.submission_id} = ${CREATION_ID} and ${UNCLEARED_TEST})`,
+    })
+    .from(submissions)
+    .where(anyOf(submissions.id, values.ids)),
+);
+
 const rowCounts = defineLoader(
   async (db, ids: number[]) => {
-    const found = await db
-      .select({
-        id: submissions.id,
-        updates: sql<number>`(select count(*)::int from ${updateRequests} where ${updateRequests.submission_id} = ${CREATION_ID})`,
-        reports: sql<number>`(select count(*)::int from ${reports} where ${reports.submission_id} = ${CREATION_ID} and ${isNull(reports.deleted_at)})`,
-        uncleared: sql<number>`(select count(*)::int from ${tests} where ${tests.submission_id} = ${CREATION_ID} and ${UNCLEARED_TEST})`,
-      })
-      .from(submissions)
-      .where(inArray(submissions.id, ids));
+    const found = await countsOfSubmissions(db, { ids });
     return new Map(found.map(({ id, ...counts }) => [id, counts]));
   },
   { updates: 0, reports: 0, uncleared: 0 } as RowCounts,
@@ -46,8 +51,10 @@ export const countReports = async (ctx: LoaderHost, s: SubmissionRow) => (await 
 /** How many of a creation's tests are unfinished or failed. */
 export const countUnclearedTests = async (ctx: LoaderHost, s: SubmissionRow) => (await rowCounts(ctx, s.id)).uncleared;
 
+const submissionsOfIds = preparedQuery((db, values: Placeholders<{ ids: number[] }>) => db.select().from(submissions).where(anyOf(submissions.id, values.ids)));
+
 const submissionsById = defineLoader(async (db, ids: number[]) => {
-  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids));
+  const rows = await submissionsOfIds(db, { ids });
   return new Map(rows.map((s) => [s.id, s]));
 }, null);
 

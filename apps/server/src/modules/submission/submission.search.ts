@@ -2,11 +2,12 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { isQueueId, likePattern, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows, rows } from '../../db/rows';
+import { outsideTransaction, preparedQuery, type Placeholders } from '../../db/prepared';
 import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
-import { countAllSql, publishMonthOfOffsetSql, queueSql } from '../../db/queue.sql';
+import { countAllSql, publishMonthOfOffsetSql, queueAt, queueSql, type QueueAt } from '../../db/queue.sql';
 import type { SubmissionRow } from './submission.access';
 
 /** One filter term of queryParams (DESIGN section 2). */
@@ -245,6 +246,29 @@ async function pageRows(
   return reversed ? rows.reverse() : rows;
 }
 
+/**
+ * A page of a queue as it stands (no terms, no text), the commonest list of all (a creator's own
+ * list, the first pages of a staff queue): `pageRows` unfenced, through one prepared query per
+ * queue, owner or not, and order. Planned on every call: a queue of ten rows and one of a million
+ * want different plans.
+ */
+const queuePage = preparedQuery(
+  (
+    db,
+    values: Placeholders<QueueAt & { ownerId: number | null; limit: number; offset: number }>,
+    shape: { queue: QueueId; owned: boolean; order: ListOrder },
+  ) => {
+    const where = queueSql(shape.queue, values, shape.owned ? values.ownerId : undefined);
+    const by = orderSql(shape.order);
+    const ids = db.select({ id: submissions.id }).from(submissions).where(where).orderBy(...by).limit(values.limit).offset(values.offset);
+    return db.select().from(submissions).where(inArray(submissions.id, ids)).orderBy(...by);
+  },
+  {
+    shapeKey: ({ queue, owned, order }) => `${queue}:${owned ? 'own' : 'all'}:${order.column.name}:${order.direction}:${order.fastTrackFirst}`,
+    plan: 'every call',
+  },
+);
+
 /** Whether the params match text (a search, or a `like` term): see `searchSubmissions`. */
 function matchesText(params: QueryParams): boolean {
   return Boolean(params.search?.trim()) || (params.terms ?? []).some((t) => t.operator === 'like');
@@ -268,34 +292,42 @@ export async function searchSubmissions(
   options: SearchOptions,
 ): Promise<Page<SubmissionRow>> {
   const now = options.now ?? new Date();
-  const where = searchWhere(params, { ...options, now });
+  // Built only where a page needs it: a queue's page as it stands comes from a prepared query.
+  let whereSql: SQL | undefined;
+  const where = () => (whereSql ??= searchWhere(params, { ...options, now }));
   const order = listOrder(params, options.fields, options.defaultSort);
   const { perPage, currentPage, limit, offset } = pageWindow(params.first, params.page);
   const count = () => countSubmissions(db, params, { ...options, now });
   const text = matchesText(params);
   const shallow = offset < DEEP_OFFSET;
+  // A queue's shallow page as it stands: a prepared query. Anything else is built here, and checked first.
+  const asItStands = shallow && !text && !params.terms?.length ? outsideTransaction(db) : null;
+  if (!asItStands) where();
   if (shallow && !text) {
-    const [data, total] = await Promise.all([pageRows(db, where, order, { reversed: false, limit, offset, fenced: false }), count()]);
+    const page = asItStands
+      ? queuePage(asItStands, { ...queueAt(now), ownerId: options.ownerId ?? null, limit, offset }, { queue: queueOf(params), owned: options.ownerId !== undefined, order })
+      : pageRows(db, where(), order, { reversed: false, limit, offset, fenced: false });
+    const [data, total] = await Promise.all([page, count()]);
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   if (shallow) {
     // A text search: its matches are counted while the page is sorted from at most COMMON_MATCHES of
     // them, which is the page when there are no more; with more, the order index finds it at once.
-    const [total, fromMatches] = await Promise.all([count(), pageRows(db, where, order, { reversed: false, limit, offset, fenced: true, cap: COMMON_MATCHES })]);
-    const data = total <= COMMON_MATCHES ? fromMatches : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: false });
+    const [total, fromMatches] = await Promise.all([count(), pageRows(db, where(), order, { reversed: false, limit, offset, fenced: true, cap: COMMON_MATCHES })]);
+    const data = total <= COMMON_MATCHES ? fromMatches : await pageRows(db, where(), order, { reversed: false, limit, offset, fenced: false });
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   const total = await count();
   if (offset < total) {
-    const byMonth = await pageByPublishMonth(db, params, options, where, order, { limit, offset, now });
+    const byMonth = await pageByPublishMonth(db, params, options, where(), order, { limit, offset, now });
     if (byMonth) return { data: byMonth, paginatorInfo: paginatorInfo(total, byMonth.length, perPage, currentPage) };
   }
   const rowsHere = Math.max(0, Math.min(limit, total - offset));
   const after = total - offset - rowsHere;
   const data =
     after < offset
-      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced: text })
-      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: text });
+      ? await pageRows(db, where(), order, { reversed: true, limit: rowsHere, offset: after, fenced: text })
+      : await pageRows(db, where(), order, { reversed: false, limit, offset, fenced: text });
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
 }
 
@@ -342,11 +374,15 @@ function isWholeQueue(params: QueryParams, options: SearchOptions): boolean {
 export async function countSubmissions(db: DbOrTx, params: QueryParams, options: SearchOptions): Promise<number> {
   if (options.wholeQueueCount && isWholeQueue(params, options)) return options.wholeQueueCount(queueOf(params));
   const now = options.now ?? new Date();
-  const where = searchWhere(params, { ...options, now });
-  // A whole queue's count is one of a few fixed statements (prepared on the server); a filtered
-  // one varies with its words and filters.
+  // A whole queue's count, and a creator's count of one of their queues, are each one of a few
+  // fixed statements (prepared on the server); a filtered one varies with its words and filters.
+  const queue = queueOf(params);
   const [row] = isWholeQueue(params, options)
-    ? await preparedRows<{ n: number }>(db, countAllSql([{ name: 'n', cond: queueDefinition(queueOf(params)).where }], now))
-    : await rows<{ n: number }>(db, sql`select count(*)::int as n from ${submissions} where ${where}`);
+    ? await preparedRows<{ n: number }, QueueAt>(db, `countWholeQueue:${queue}`, queueAt(now), (at) => countAllSql([{ name: 'n', cond: queueDefinition(queue).where }], at))
+    : options.ownerId !== undefined && !params.terms?.length && !params.search?.trim()
+      ? await preparedRows<{ n: number }, QueueAt & { ownerId: number }>(db, `countOwnQueue:${queue}`, { ...queueAt(now), ownerId: options.ownerId }, (values) =>
+          sql`select count(*)::int as n from ${submissions} where ${queueSql(queue, values, values.ownerId)}`,
+        )
+      : await rows<{ n: number }>(db, sql`select count(*)::int as n from ${submissions} where ${searchWhere(params, { ...options, now })}`);
   return Number(row?.n ?? 0);
 }

@@ -1,0 +1,85 @@
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database';
+import type { Database } from './client';
+import { anyOf, outsideTransaction, preparedQuery, type Placeholders } from './prepared';
+import { permissions } from './schema/index';
+
+let database: Database;
+const logged: string[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase({ onQuery: (statement) => logged.push(statement) });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const permissionsOfIds = preparedQuery((db, values: Placeholders<{ ids: number[] }>) =>
+  db.select({ id: permissions.id, name: permissions.name }).from(permissions).where(anyOf(permissions.id, values.ids)).orderBy(asc(permissions.id)),
+);
+
+/** Two shapes of one query: ascending or descending ids, at most `limit` rows, planned on every call. */
+const firstPermissions = preparedQuery(
+  (db, values: Placeholders<{ limit: number }>, shape: { descending: boolean }) =>
+    db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .orderBy(shape.descending ? sql`${permissions.id} desc` : sql`${permissions.id} asc`)
+      .limit(values.limit),
+  { shapeKey: (shape) => (shape.descending ? 'desc' : 'asc'), plan: 'every call' },
+);
+
+async function namedStatements(): Promise<string[]> {
+  const found = await database.query<{ statement: string }>(`select statement from pg_prepared_statements where name like 'corner\\_%'`);
+  return found.map((row) => row.statement);
+}
+
+describe('preparedQuery', () => {
+  it('answers as the same query built each time, for lists of every length, with one text', async () => {
+    const all = await database.db.select({ id: permissions.id, name: permissions.name }).from(permissions).orderBy(asc(permissions.id));
+    expect(all.length).toBeGreaterThan(3);
+    logged.length = 0;
+    for (const ids of [[all[0]!.id], all.slice(1, 4).map((p) => p.id), [], [-1, all[2]!.id]]) {
+      expect(await permissionsOfIds(database.db, { ids })).toEqual(all.filter((p) => ids.includes(p.id)));
+    }
+    // Every call is logged (the statement-counting tests rely on it), always with the same text.
+    const texts = logged.filter((statement) => statement.includes('from "permissions"'));
+    expect(texts).toHaveLength(4);
+    expect(new Set(texts).size).toBe(1);
+    expect(texts[0]).toContain('= any($1)');
+    if (database.kind === 'postgres') {
+      // Named after its text on the server, planned once per connection.
+      expect((await namedStatements()).filter((statement) => statement.includes('from "permissions"'))).toEqual([texts[0]]);
+    }
+  });
+
+  it('keeps one text per shape; a list planned on every call is not left prepared on the server', async () => {
+    const ids = (await database.db.select({ id: permissions.id }).from(permissions).orderBy(asc(permissions.id))).map((p) => p.id);
+    expect(await firstPermissions(database.db, { limit: 2 }, { descending: false })).toEqual(ids.slice(0, 2).map((id) => ({ id })));
+    expect(await firstPermissions(database.db, { limit: 3 }, { descending: true })).toEqual([...ids].reverse().slice(0, 3).map((id) => ({ id })));
+    expect(await firstPermissions(database.db, { limit: 1 }, { descending: false })).toEqual([{ id: ids[0] }]);
+    if (database.kind === 'postgres') expect((await namedStatements()).filter((statement) => statement.includes(' desc limit'))).toEqual([]);
+  });
+
+  it('refuses, under test, a shape key that names two texts', async () => {
+    const careless = preparedQuery(
+      (db, values: Placeholders<{ limit: number }>, shape: { descending: boolean }) =>
+        db
+          .select({ id: permissions.id })
+          .from(permissions)
+          .orderBy(shape.descending ? sql`${permissions.id} desc` : sql`${permissions.id} asc`)
+          .limit(values.limit),
+      // The key leaves out the order, so both orders would share the first one's text.
+      { shapeKey: () => 'permissions' },
+    );
+    await expect(careless(database.db, { limit: 1 }, { descending: false })).resolves.toHaveLength(1);
+    await expect(careless(database.db, { limit: 1 }, { descending: true })).rejects.toThrow('the shape "permissions" was built into two different texts');
+  });
+
+  it('tells the database itself from a transaction', async () => {
+    expect(outsideTransaction(database.db)).toBe(database.db);
+    await database.db.transaction(async (tx) => {
+      expect(outsideTransaction(tx)).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from './client';
+
+/** What `preparedQuery` needs of a Drizzle query: its text, and a prepared statement of it. */
+interface Preparable<R> {
+  toSQL(): { sql: string };
+  prepare(name: string | undefined): Executable<R>;
+}
+
+interface Executable<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+/** A placeholder for each value a prepared query takes. */
+export type Placeholders<V> = { [K in keyof V]: Placeholder };
+
+interface PreparedOptions<S> {
+  /**
+   * Names the shape: the query's text may differ from one shape to another (a queue's condition,
+   * a list's order), never between two calls of the same shape. Under test every call is built
+   * again and a shape that gave two texts throws.
+   */
+  shapeKey?: (shape: S) => string;
+  /**
+   * `once` (default): the PostgreSQL server plans the statement once per connection, for a query
+   * whose best plan does not depend on its values (rows by id). `every call`: only the text is
+   * kept and the server plans each call with its values, for a list whose plan does (a page of a
+   * queue of ten rows or of a million).
+   */
+  plan?: 'once' | 'every call';
+}
+
+const checkShapes = process.env.NODE_ENV === 'test';
+
+/**
+ * A query whose text is fixed by its shape and only its values change: the batch loaders behind a
+ * page of rows (its images, tests, creators, categories) and the page of a queue. Drizzle builds
+ * and compiles it once per process, database and shape instead of on every call (building the
+ * queries of a list page was about a third of the server's time under load: issue 13), and the
+ * PostgreSQL server prepares it once per connection under a name of its text (see `plan`). `build`
+ * gets only the database, a placeholder per value and the shape, so nothing else of a call can stay
+ * in the text. A list of keys goes in as one array value, matched with `anyOf` (`= any($1)`), so its
+ * length never changes the text. Only for the database itself, not a transaction (loaders and lists
+ * read outside any).
+ */
+export function preparedQuery<V extends Record<string, unknown>, R, S = undefined>(
+  build: (db: Db, values: Placeholders<V>, shape: S) => Preparable<R>,
+  options: PreparedOptions<S> = {},
+): (db: Db, values: V, shape?: S) => Promise<R> {
+  const byDatabase = new WeakMap<Db, Map<string, { text: string; query: Executable<R> }>>();
+  const placeholders = new Proxy({} as Placeholders<V>, { get: (_, key) => sql.placeholder(String(key)) });
+  return async (db, values, shape) => {
+    const key = options.shapeKey ? options.shapeKey(shape as S) : '';
+    let shapes = byDatabase.get(db);
+    if (!shapes) byDatabase.set(db, (shapes = new Map()));
+    let prepared = shapes.get(key);
+    if (!prepared) {
+      const query = build(db, placeholders, shape as S);
+      const text = query.toSQL().sql;
+      const name = options.plan === 'every call' ? undefined : `corner_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      shapes.set(key, (prepared = { text, query: query.prepare(name) }));
+    } else if (checkShapes && build(db, placeholders, shape as S).toSQL().sql !== prepared.text) {
+      throw new Error(`preparedQuery: the shape "${key}" was built into two different texts`);
+    }
+    return prepared.query.execute(values);
+  };
+}
+
+/** `column = any(values)`: a column among a list given as one array value (see `preparedQuery`). */
+export function anyOf(column: SQLWrapper, values: Placeholder): SQL {
+  return sql`${column} = any(${values})`;
+}
+
+/** The database itself, or null inside a transaction (where `preparedQuery` does not apply). */
+export function outsideTransaction(db: DbOrTx): Db | null {
+  return db instanceof PgTransaction ? null : (db as Db);
+}
