@@ -44,7 +44,7 @@ interface PageCase {
   ready(page: Page): Promise<void>;
 }
 
-const PAGES: PageCase[] = [
+export const PAGES: PageCase[] = [
   { path: '/login', signedIn: false, ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor() },
   { path: '/my-creations', signedIn: true, ready: (page) => page.getByText('Willow Rattan Armchair').first().waitFor() },
 ];
@@ -61,7 +61,7 @@ interface Transfer {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** Local storage as the web app leaves it after signing in with `token`: its own session store writes it. */
-async function signedInStorage(origin: string, token: string): Promise<Record<string, string>> {
+export async function signedInStorage(origin: string, token: string): Promise<Record<string, string>> {
   const response = await fetch(`${origin}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -141,9 +141,14 @@ interface Scores {
   tbt: number;
 }
 
-async function lighthouseScores(origin: string, pageCase: PageCase, storage: Record<string, string>): Promise<Scores> {
+export async function lighthouseScores(
+  origin: string,
+  pageCase: PageCase,
+  storage: Record<string, string>,
+  presets: readonly ('mobile' | 'desktop')[] = ['mobile', 'desktop'],
+): Promise<Scores> {
   const scores: Partial<Scores> = {};
-  for (const preset of ['mobile', 'desktop'] as const) {
+  for (const preset of presets) {
     // A fresh browser and profile per run: nothing cached from the run before.
     const chrome = await launchForLighthouse();
     try {
