@@ -148,7 +148,11 @@ export async function lighthouseScores(
   presets: readonly ('mobile' | 'desktop')[] = ['mobile', 'desktop'],
 ): Promise<Scores> {
   const scores: Partial<Scores> = {};
-  for (const preset of presets) {
+  // Lighthouse sometimes fails to record a load's trace (NO_NAVSTART) and asks to be run again:
+  // such a run is repeated once, in a fresh browser; any other failure ends the bench.
+  const runs = presets.flatMap((preset) => [{ preset, retry: true }]);
+  for (let i = 0; i < runs.length; i++) {
+    const { preset, retry } = runs[i]!;
     // A fresh browser and profile per run: nothing cached from the run before.
     const chrome = await launchForLighthouse();
     try {
@@ -168,6 +172,10 @@ export async function lighthouseScores(
       );
       const lhr = result?.lhr;
       assert.ok(lhr, `Lighthouse answered for ${pageCase.path}`);
+      if (lhr.runtimeError?.code === 'NO_NAVSTART' && retry) {
+        runs.splice(i + 1, 0, { preset, retry: false });
+        continue;
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${pageCase.path}: ${lhr.runtimeError.message}`);
       assert.equal(new URL(lhr.finalDisplayedUrl).pathname, pageCase.path, `Lighthouse stayed on ${pageCase.path}`);
       scores[preset] = Math.round((lhr.categories.performance?.score ?? 0) * 100);

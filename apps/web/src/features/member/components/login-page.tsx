@@ -1,6 +1,6 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Paper, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,6 +14,28 @@ import type { HandoverFailedState } from './login-from-site-page';
 function handoverError(state: unknown): string | null {
   const error = typeof state === 'object' && state !== null ? (state as Partial<HandoverFailedState>).handoverError : undefined;
   return typeof error === 'string' ? error : null;
+}
+
+/**
+ * A password field whose button shows or hides what was typed. Mantine's PasswordInput would add
+ * about 1 KB to the sign-in page's download (its own icons), and its button is out of the tab order;
+ * this one is a button like any other, with a name that says what it does and whether it is on.
+ */
+function PasswordField(props: Omit<TextInputProps, 'type' | 'rightSection'>) {
+  const { t } = useTranslation();
+  const [isVisible, setVisible] = useState(false);
+  const Icon = isVisible ? IconEyeOff : IconEye;
+  return (
+    <TextInput
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      rightSection={
+        <ActionIcon variant="subtle" color="gray" aria-label={t('login.showPassword')} aria-pressed={isVisible} onClick={() => setVisible(!isVisible)}>
+          <Icon size={18} aria-hidden />
+        </ActionIcon>
+      }
+    />
+  );
 }
 
 /** /login, named "Sign in" (SPEC section 2). */
@@ -78,7 +100,7 @@ export function LoginPage() {
               onChange={(event) => setEmail(event.currentTarget.value)}
               autoFocus
             />
-            <PasswordInput
+            <PasswordField
               label={t('login.password')}
               name="password"
               autoComplete="current-password"
