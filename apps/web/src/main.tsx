@@ -23,8 +23,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
 // The first render is a transition: React draws the shell and the page in short slices instead of
-// one long task, so a slow phone answers taps while they appear (server answers come the same way:
-// transitionExchange in app/graphql/client.ts).
+// one long task, so a slow phone answers taps while they appear (docs/decisions.md, "Drawn in slices").
 startTransition(() =>
   root.render(
     <StrictMode>

@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client, fetchExchange, gql, makeResult, mapExchange } from 'urql';
-import { filter, fromValue, mergeMap, pipe, subscribe } from 'wonka';
+import { Client, fetchExchange, gql, mapExchange } from 'urql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFetchWithStatus, fetchWithStatus, handleOperationError, transitionExchange } from './client';
+import { createFetchWithStatus, fetchWithStatus, handleOperationError } from './client';
 
 /**
  * Answers by path: /{status}/{kind}, where kind picks the body the server sends;
@@ -140,42 +139,5 @@ describe('the HTTP timeout (HTTP_TIMEOUT_MS)', () => {
     expect(await firstEvent('/events/300/0')).toEqual({ tick: 1 });
     expect(await firstEvent('/events/0/300')).toEqual({ tick: 1 });
     vi.restoreAllMocks();
-  });
-});
-
-describe('transitionExchange', () => {
-  it('hands every result on unchanged, inside the transition', () => {
-    let inside = false;
-    const start = (deliver: () => void) => {
-      inside = true;
-      try {
-        deliver();
-      } finally {
-        inside = false;
-      }
-    };
-    const client = new Client({
-      url: '/graphql',
-      exchanges: [
-        transitionExchange(start),
-        () => (operations$) =>
-          pipe(
-            operations$,
-            filter((operation) => operation.kind !== 'teardown'),
-            mergeMap((operation) => fromValue(makeResult(operation, { data: { tick: operation.variables?.n } }))),
-          ),
-      ],
-    });
-    const seen: { data: unknown; inside: boolean }[] = [];
-    for (const n of [1, 2]) {
-      pipe(
-        client.query(gql`query Tick($n: Int!) { tick(n: $n) }`, { n }, { requestPolicy: 'network-only' }),
-        subscribe((result) => seen.push({ data: result.data, inside })),
-      );
-    }
-    expect(seen).toEqual([
-      { data: { tick: 1 }, inside: true },
-      { data: { tick: 2 }, inside: true },
-    ]);
   });
 });

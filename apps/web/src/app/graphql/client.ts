@@ -1,8 +1,7 @@
 import { GRAPHQL_PATH } from '@corner/domain';
 import { Kind, type DocumentNode } from '@0no-co/graphql.web';
 import { persistedExchange } from '@urql/exchange-persisted';
-import { startTransition } from 'react';
-import { Client, cacheExchange, fetchExchange, mapExchange, type CombinedError, type Exchange, type Operation } from 'urql';
+import { Client, cacheExchange, fetchExchange, mapExchange, type CombinedError, type Operation } from 'urql';
 import { authorizationText, classifyGraphQLError, isAuthorizationCategory } from './errors';
 import { httpTimeoutMs, isEventStreamRequest, isStreamedResponse, startDeadline, timeoutMessage } from './timeout';
 
@@ -137,26 +136,6 @@ function hex(bytes: Uint8Array): string {
  * subscriptions over the same fetch (server-sent events).
  * A client belongs to one token, so a new sign-in starts with an empty cache.
  */
-/**
- * Results reach the components as a transition (`start`, React's startTransition): React then draws
- * what they change in short slices, between which the browser answers the person, instead of one
- * long task per answer (a slow phone stays responsive while a page of rows renders; Lighthouse's
- * blocking time on /my-creations, mobile, 440 → 158 ms with the app's first render done the same way).
- */
-export function transitionExchange(start: (deliver: () => void) => void = startTransition): Exchange {
-  // A wonka operator written out (wonka's `make` and `subscribe` would add to the sign-in page's
-  // download): every signal goes on as it came; a result (a push, tag 1) goes on inside `start`.
-  return ({ forward }) =>
-    (operations$) => {
-      const results$ = forward(operations$);
-      return (sink) =>
-        results$((signal) => {
-          if (signal !== 0 && signal.tag === 1) start(() => sink(signal));
-          else sink(signal);
-        });
-    };
-}
-
 export function createGraphQLClient(token: string | null, handlers: ErrorHandlers): Client {
   return new Client({
     url: GRAPHQL_PATH,
@@ -166,7 +145,6 @@ export function createGraphQLClient(token: string | null, handlers: ErrorHandler
     fetch: fetchWithStatus,
     fetchOptions: () => ({ headers: { Authorization: token ? `Bearer ${token}` : '' } }),
     exchanges: [
-      transitionExchange(),
       cacheExchange,
       mapExchange({ onError: (error, operation) => handleOperationError(error, operation, handlers) }),
       // Queries and mutations go as their hash; a server that does not know it asks for the text.
