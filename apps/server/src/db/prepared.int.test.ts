@@ -1,9 +1,9 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
-import type { Database } from './client';
-import { anyOf, outsideTransaction, preparedQuery, type Placeholders } from './prepared';
-import { preparedRows, rows } from './rows';
+import type { Database, Db } from './client';
+import { anyOf, outsideTransaction, preparedQuery, preparedRows, type Placeholders } from './prepared';
+import { rows } from './rows';
 import { permissions } from './schema/index';
 
 let database: Database;
@@ -19,16 +19,16 @@ const permissionsOfIds = preparedQuery((db, values: Placeholders<{ ids: number[]
   db.select({ id: permissions.id, name: permissions.name }).from(permissions).where(anyOf(permissions.id, values.ids)).orderBy(asc(permissions.id)),
 );
 
-/** Two shapes of one query: ascending or descending ids, at most `limit` rows, planned on every call. */
-const firstPermissions = preparedQuery(
-  (db, values: Placeholders<{ limit: number }>, shape: { descending: boolean }) =>
-    db
-      .select({ id: permissions.id })
-      .from(permissions)
-      .orderBy(shape.descending ? sql`${permissions.id} desc` : sql`${permissions.id} asc`)
-      .limit(values.limit),
-  { shapeKey: (shape) => (shape.descending ? 'desc' : 'asc'), plan: 'every call' },
-);
+/** Two shapes of one query: ascending or descending ids, at most `limit` rows. */
+const firstPermissionsQuery = (db: Db, values: Placeholders<{ limit: number }>, shape: { descending: boolean }) =>
+  db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .orderBy(shape.descending ? sql`${permissions.id} desc` : sql`${permissions.id} asc`)
+    .limit(values.limit);
+
+/** Planned on every call. */
+const firstPermissions = preparedQuery(firstPermissionsQuery, { shapeKey: (shape) => (shape.descending ? 'desc' : 'asc'), plan: 'every call' });
 
 async function namedStatements(): Promise<string[]> {
   const found = await database.query<{ statement: string }>(`select statement from pg_prepared_statements where name like 'corner\\_%'`);
@@ -63,16 +63,8 @@ describe('preparedQuery', () => {
   });
 
   it('refuses, under test, a shape key that names two texts', async () => {
-    const careless = preparedQuery(
-      (db, values: Placeholders<{ limit: number }>, shape: { descending: boolean }) =>
-        db
-          .select({ id: permissions.id })
-          .from(permissions)
-          .orderBy(shape.descending ? sql`${permissions.id} desc` : sql`${permissions.id} asc`)
-          .limit(values.limit),
-      // The key leaves out the order, so both orders would share the first one's text.
-      { shapeKey: () => 'permissions' },
-    );
+    // The key leaves out the order, so both orders would share the first one's text.
+    const careless = preparedQuery(firstPermissionsQuery, { shapeKey: () => 'permissions' });
     await expect(careless(database.db, { limit: 1 }, { descending: false })).resolves.toHaveLength(1);
     await expect(careless(database.db, { limit: 1 }, { descending: true })).rejects.toThrow('the shape "permissions" was built into two different texts');
   });

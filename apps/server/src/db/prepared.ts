@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
-import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, is, Param, Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db, DbOrTx } from './client';
+import { rows } from './rows';
 
 /** What `preparedQuery` needs of a Drizzle query: its text, and a prepared statement of it. */
 interface Preparable<R> {
@@ -32,7 +34,16 @@ interface PreparedOptions<S> {
   plan?: 'once' | 'every call';
 }
 
+/**
+ * Under test every call is built again and checked against what was kept: a shape must give one
+ * text (and, for `preparedRows`, the same constants), or the first call's would stay.
+ */
 const checkShapes = process.env.NODE_ENV === 'test';
+
+/** A prepared statement's name on the server: from its text, so two texts never share one. */
+function statementName(text: string): string {
+  return `corner_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
 
 /**
  * A query whose text is fixed by its shape and only its values change: the batch loaders behind a
@@ -59,7 +70,7 @@ export function preparedQuery<V extends Record<string, unknown>, R, S = undefine
     if (!prepared) {
       const query = build(db, placeholders, shape as S);
       const text = query.toSQL().sql;
-      const name = options.plan === 'every call' ? undefined : `corner_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      const name = options.plan === 'every call' ? undefined : statementName(text);
       shapes.set(key, (prepared = { text, query: query.prepare(name) }));
     } else if (checkShapes && build(db, placeholders, shape as S).toSQL().sql !== prepared.text) {
       throw new Error(`preparedQuery: the shape "${key}" was built into two different texts`);
@@ -76,4 +87,58 @@ export function anyOf(column: SQLWrapper, values: Placeholder): SQL {
 /** The database itself, or null inside a transaction (where `preparedQuery` does not apply). */
 export function outsideTransaction(db: DbOrTx): Db | null {
   return db instanceof PgTransaction ? null : (db as Db);
+}
+
+const dialect = new PgDialect();
+
+/** What a prepared statement's builder receives for each value: the value, or its placeholder. */
+export type Bound<V> = { [K in keyof V]: V[K] | Placeholder };
+
+interface Compiled {
+  name: string;
+  text: string;
+  params: unknown[];
+}
+
+const compiled = new Map<string, Compiled>();
+
+function compile(build: (values: Bound<Record<string, unknown>>) => SQL, keys: string[]): Compiled {
+  const placeholders = Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)]));
+  const { sql: text, params } = dialect.sqlToQuery(build(placeholders));
+  return { name: statementName(text), text, params };
+}
+
+function fingerprint({ text, params }: Compiled): string {
+  return JSON.stringify([text, params.map((p) => (is(p, Placeholder) ? `:${p.name}` : is(p, Param) ? p.value : p))]);
+}
+
+/**
+ * `rows` for a statement nearly every request runs (the session behind a token, the counts behind
+ * the menu's badges and a queue's total). Its text is fixed by `shape`; only `values` change from
+ * one call to the next. On the PostgreSQL server's pool the text is built and compiled once per
+ * process (building it cost as much as running it: issue 13's load profile), and the statement is
+ * prepared once per connection under a name of its text, and planned once (planning these cost as
+ * much as running them). `build` gets a placeholder for each value there and must make the same
+ * text, with the same constants, for every call with the same `shape` (checked under test): only a fixed set of shapes (queue definitions, never
+ * search words or id lists) may go through here. In a transaction, and on PGlite, it is built with
+ * the values and runs as `rows` does.
+ */
+export async function preparedRows<T, V extends Record<string, unknown> = Record<string, never>>(
+  db: DbOrTx,
+  shape: string,
+  values: V,
+  build: (values: Bound<V>) => SQL,
+): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return rows<T>(db, build(values));
+  const anyBuild = build as (values: Bound<Record<string, unknown>>) => SQL;
+  let statement = compiled.get(shape);
+  if (!statement) compiled.set(shape, (statement = compile(anyBuild, Object.keys(values))));
+  else if (checkShapes && fingerprint(compile(anyBuild, Object.keys(values))) !== fingerprint(statement)) {
+    throw new Error(`preparedRows: the shape "${shape}" was built into two different statements`);
+  }
+  const params = fillPlaceholders(statement.params, values);
+  // Past Drizzle, so its logger (OpenOptions.onQuery: the tests that count statements) is told here.
+  (db as { session?: { logger?: { logQuery(query: string, params: unknown[]): void } } }).session?.logger?.logQuery(statement.text, params);
+  return (await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: params })).rows;
 }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { preparedRows, rows } from '../../db/rows';
+import { preparedRows } from '../../db/prepared';
+import { rows } from '../../db/rows';
 
 /** A session token or login key as stored: its SHA-256 (the token itself is never kept). */
 export function hashToken(token: string): string {

@@ -8,9 +8,9 @@ import {
 } from '@corner/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { defineLoader } from '../../db/loader';
-import { preparedRows } from '../../db/rows';
-import { queueSnapshots, submissions } from '../../db/schema/index';
-import { countAllSql, publishMonthSql, queueAt, queueSql, type QueueAt } from '../../db/queue.sql';
+import { preparedRows } from '../../db/prepared';
+import { queueSnapshots } from '../../db/schema/index';
+import { countAllSql, countOwnSql, publishMonthSql, queueAt, type QueueAt } from '../../db/queue.sql';
 
 export type Counts = Partial<Record<QueueId, number>> & { unreadMessages: number };
 
@@ -42,10 +42,7 @@ function countQueuesSql(ids: readonly QueueId[], at: QueueAt, ownerId?: number |
         ids.map((id) => ({ name: id, cond: queueDefinition(id).where })),
         at,
       )
-    : sql`select ${sql.join(
-        ids.map((id) => sql`count(*) filter (where ${queueSql(id, at)})::int as ${sql.identifier(id)}`),
-        sql`, `,
-      )} from ${submissions} where ${submissions.member_id} = ${ownerId}`;
+    : countOwnSql(ids, at, ownerId);
 }
 
 function countsOf(ids: readonly QueueId[], row: Partial<Record<QueueId, number>> | undefined): Record<QueueId, number> {

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { isQueueId, likePattern, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
-import { preparedRows, rows } from '../../db/rows';
-import { outsideTransaction, preparedQuery, type Placeholders } from '../../db/prepared';
+import { outsideTransaction, preparedQuery, preparedRows, type Placeholders } from '../../db/prepared';
+import { rows } from '../../db/rows';
 import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
 import { escapeLike } from '../../db/sql';
-import { countAllSql, publishMonthOfOffsetSql, queueAt, queueSql, type QueueAt } from '../../db/queue.sql';
+import { countAllSql, countOwnSql, publishMonthOfOffsetSql, queueAt, queueSql, type QueueAt } from '../../db/queue.sql';
 import type { SubmissionRow } from './submission.access';
 
 /** One filter term of queryParams (DESIGN section 2). */
@@ -292,42 +292,43 @@ export async function searchSubmissions(
   options: SearchOptions,
 ): Promise<Page<SubmissionRow>> {
   const now = options.now ?? new Date();
-  // Built only where a page needs it: a queue's page as it stands comes from a prepared query.
-  let whereSql: SQL | undefined;
-  const where = () => (whereSql ??= searchWhere(params, { ...options, now }));
-  const order = listOrder(params, options.fields, options.defaultSort);
   const { perPage, currentPage, limit, offset } = pageWindow(params.first, params.page);
   const count = () => countSubmissions(db, params, { ...options, now });
   const text = matchesText(params);
   const shallow = offset < DEEP_OFFSET;
-  // A queue's shallow page as it stands: a prepared query. Anything else is built here, and checked first.
+  // A queue's shallow page as it stands (no terms, no text) comes from a prepared query.
   const asItStands = shallow && !text && !params.terms?.length ? outsideTransaction(db) : null;
-  if (!asItStands) where();
-  if (shallow && !text) {
-    const page = asItStands
-      ? queuePage(asItStands, { ...queueAt(now), ownerId: options.ownerId ?? null, limit, offset }, { queue: queueOf(params), owned: options.ownerId !== undefined, order })
-      : pageRows(db, where(), order, { reversed: false, limit, offset, fenced: false });
+  if (asItStands) {
+    const queue = queueOf(params);
+    const order = listOrder(params, options.fields, options.defaultSort);
+    const page = queuePage(asItStands, { ...queueAt(now), ownerId: options.ownerId ?? null, limit, offset }, { queue, owned: options.ownerId !== undefined, order });
     const [data, total] = await Promise.all([page, count()]);
+    return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
+  }
+  const where = searchWhere(params, { ...options, now });
+  const order = listOrder(params, options.fields, options.defaultSort);
+  if (shallow && !text) {
+    const [data, total] = await Promise.all([pageRows(db, where, order, { reversed: false, limit, offset, fenced: false }), count()]);
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   if (shallow) {
     // A text search: its matches are counted while the page is sorted from at most COMMON_MATCHES of
     // them, which is the page when there are no more; with more, the order index finds it at once.
-    const [total, fromMatches] = await Promise.all([count(), pageRows(db, where(), order, { reversed: false, limit, offset, fenced: true, cap: COMMON_MATCHES })]);
-    const data = total <= COMMON_MATCHES ? fromMatches : await pageRows(db, where(), order, { reversed: false, limit, offset, fenced: false });
+    const [total, fromMatches] = await Promise.all([count(), pageRows(db, where, order, { reversed: false, limit, offset, fenced: true, cap: COMMON_MATCHES })]);
+    const data = total <= COMMON_MATCHES ? fromMatches : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: false });
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   const total = await count();
   if (offset < total) {
-    const byMonth = await pageByPublishMonth(db, params, options, where(), order, { limit, offset, now });
+    const byMonth = await pageByPublishMonth(db, params, options, where, order, { limit, offset, now });
     if (byMonth) return { data: byMonth, paginatorInfo: paginatorInfo(total, byMonth.length, perPage, currentPage) };
   }
   const rowsHere = Math.max(0, Math.min(limit, total - offset));
   const after = total - offset - rowsHere;
   const data =
     after < offset
-      ? await pageRows(db, where(), order, { reversed: true, limit: rowsHere, offset: after, fenced: text })
-      : await pageRows(db, where(), order, { reversed: false, limit, offset, fenced: text });
+      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced: text })
+      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: text });
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
 }
 
@@ -377,12 +378,20 @@ export async function countSubmissions(db: DbOrTx, params: QueryParams, options:
   // A whole queue's count, and a creator's count of one of their queues, are each one of a few
   // fixed statements (prepared on the server); a filtered one varies with its words and filters.
   const queue = queueOf(params);
-  const [row] = isWholeQueue(params, options)
-    ? await preparedRows<{ n: number }, QueueAt>(db, `countWholeQueue:${queue}`, queueAt(now), (at) => countAllSql([{ name: 'n', cond: queueDefinition(queue).where }], at))
-    : options.ownerId !== undefined && !params.terms?.length && !params.search?.trim()
-      ? await preparedRows<{ n: number }, QueueAt & { ownerId: number }>(db, `countOwnQueue:${queue}`, { ...queueAt(now), ownerId: options.ownerId }, (values) =>
-          sql`select count(*)::int as n from ${submissions} where ${queueSql(queue, values, values.ownerId)}`,
-        )
-      : await rows<{ n: number }>(db, sql`select count(*)::int as n from ${submissions} where ${searchWhere(params, { ...options, now })}`);
+  if (isWholeQueue(params, options)) {
+    const [row] = await preparedRows<{ n: number }, QueueAt>(db, `countWholeQueue:${queue}`, queueAt(now), (at) => countAllSql([{ name: 'n', cond: queueDefinition(queue).where }], at));
+    return Number(row?.n ?? 0);
+  }
+  if (options.ownerId !== undefined && !params.terms?.length && !params.search?.trim()) {
+    // The same statement as the creator counters' count of this queue (`countQueues`).
+    const [row] = await preparedRows<Partial<Record<QueueId, number>>, QueueAt & { ownerId: number }>(
+      db,
+      `countOwnQueues:${queue}`,
+      { ...queueAt(now), ownerId: options.ownerId },
+      (values) => countOwnSql([queue], values, values.ownerId),
+    );
+    return Number(row?.[queue] ?? 0);
+  }
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${submissions} where ${searchWhere(params, { ...options, now })}`);
   return Number(row?.n ?? 0);
 }
