@@ -19,10 +19,19 @@ export interface Prepared {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Settings a bench run may change from its environment (an A/B of one setting in one session), e.g.
+ * `SESSION_CACHE_SECONDS=0 npm run bench -- load`.
+ */
+const PASSED_SETTINGS = ['SESSION_CACHE_SECONDS', 'SEARCH_COUNT_BOUND'] as const;
+function passedSettings(): Record<string, string> {
+  return Object.fromEntries(PASSED_SETTINGS.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+}
+
 /** Embedded PGlite in a temporary DATA_DIR. */
 export async function preparePglite(): Promise<Prepared> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...passedSettings() });
   const database = await openDatabase({ dir: config.dbDir });
   try {
     await database.migrate();
@@ -96,7 +105,7 @@ export async function preparePostgres(options: { name?: string } = {}): Promise<
     const benchUrl = new URL(baseUrl);
     benchUrl.pathname = `/${name}`;
     // The same pool size as the server's default.
-    const config = loadConfig({ DATA_DIR: os.tmpdir(), DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'silent' });
+    const config = loadConfig({ DATA_DIR: os.tmpdir(), DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'silent', ...passedSettings() });
     database = await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
     await database.migrate();
     await seed(database, { demo: true });

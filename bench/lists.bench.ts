@@ -12,11 +12,12 @@
 // timed, each answer is checked against a plain SQL query for the same page (its ids in order and its
 // total). Then the product and the plain SQL are timed alternately, one at a time. The plain SQL is
 // the baseline of the ratio: what a person writes without the product's rollup, indexes or loaders
-// (`count(*)` for the total, `offset` for the page). For searches a second reference is the same
-// plain SQL with index scans switched off: what every search cost before the trigram indexes.
+// (`count(*)` for the total, `offset` for the page). For searches, "before" is the product's own
+// statements on the day issue 19 was filed, without the trigram indexes (the goal's baseline: "50×
+// faster than today's figures"), and "scan" the plain SQL with index scans off (a stricter reference).
 //
 // Goals: p95 ≤ 50 ms for every list page and search, ≤ 150 ms for the review page, searches ≥ 50×
-// faster than their scan. The long run is here, never in CI.
+// faster than before. The long run is here, never in CI.
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -132,6 +133,8 @@ interface Answer {
   /** The ids of the rows in order, and the total where the request has one. */
   ids: number[];
   total?: number;
+  /** False when `total` is a lower bound (a text search counted up to a bound). */
+  exact?: boolean;
 }
 
 interface Case {
@@ -146,6 +149,17 @@ interface Case {
   plainParams: unknown[];
   /** Plain SQL with index scans off: the cost of the search before the trigram indexes. */
   scanReference?: boolean;
+  /** The product's own statements when the issue was filed (searches): the goal's baseline. */
+  before?: Before;
+}
+
+/**
+ * What the product ran for a search when issue 19 was filed (`f459665~1`): its statements, with $1
+ * the pattern and $2 the caller, sent at once (a page and its count) or one after the other.
+ */
+interface Before {
+  statements: string[];
+  concurrent: boolean;
 }
 
 interface Timed {
@@ -154,8 +168,11 @@ interface Timed {
   product: { p50: number; p95: number };
   plain: { p50: number; p95: number };
   scan?: number;
+  before?: number;
   found: number;
   total?: number;
+  /** False when the product counted its matches only up to a bound (`total` is then a lower bound). */
+  exact?: boolean;
 }
 
 interface EngineResult {
@@ -168,6 +185,7 @@ interface EngineResult {
 const page = (data: Record<string, any>, field: string): Answer => ({
   ids: (data[field].data as { id: number }[]).map((r) => r.id),
   total: data[field].paginatorInfo?.total as number | undefined,
+  exact: data[field].paginatorInfo?.totalIsExact as boolean | undefined,
 });
 
 /** `where` of a staff queue written by hand, for the plain SQL baselines. */
@@ -181,6 +199,34 @@ const CONTENT_SEARCH_PLAIN = `select array_cat(
           (select coalesce(array_agg(id), '{}') from (select i.id from legacy.items i where i.status = 'published' and i.publish_date <= now() and not i.is_hidden
             and (i.title ilike $1 or i.member_id = any(array(select lm.id from legacy.members lm where lm.username ilike $1)))
             order by i.publish_date desc nulls last, i.id limit 5) b)) as ids`;
+
+/**
+ * A staff queue's search as the product ran it when issue 19 was filed (`submission.search.ts` at
+ * f459665~1): its page and its count at once, the creator's user name tested by a subquery for each
+ * creation.
+ */
+function beforeQueueSearch(where: string, order: string): Before {
+  const text = `(s.name ilike $1 or s.keywords ilike $1 or exists (select 1 from members m where m.id = s.member_id and m.username ilike $1))`;
+  return {
+    concurrent: true,
+    statements: [`select s.* from submissions s where ${where} and ${text} order by ${order} limit 20 offset 0`, `select count(*)::int as n from submissions s where ${where} and ${text}`],
+  };
+}
+
+/**
+ * The content search dialog as the product ran it then (`dependency.service.ts` at f459665~1): five
+ * creations, then five legacy items. The legacy items then carried their creator's name; here it is
+ * looked up once in `legacy.members` (no cheaper way to ask today's tables).
+ */
+const BEFORE_CONTENT_SEARCH: Before = {
+  concurrent: false,
+  statements: [
+    `select s.* from submissions s join members m on m.id = s.member_id where ${LIVE} and (s.status = 'APPROVED' and s.publish_at <= now() or s.member_id = $2)
+       and (s.name ilike $1 or s.keywords ilike $1 or m.username ilike $1) order by s.publish_at desc, s.id asc limit 5`,
+    `select i.* from legacy.items i where i.status = 'published' and i.publish_date <= now() and not i.is_hidden
+       and (i.title ilike $1 or i.member_id in (select lm.id from legacy.members lm where lm.username ilike $1)) order by i.publish_date desc, i.id asc limit 5`,
+  ],
+};
 
 function pagedPlain(where: string, order: string, first: number, pageNo: number, search?: boolean): string {
   const text = search
@@ -224,10 +270,10 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
     { label: 'rejected queue, page 1', kind: 'list', requests: [queue('rejected', 1)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(`${LIVE} and s.status = 'REJECTED'`, updated20, 20, 1), plainParams: [] },
     { label: 'waiting queue, page 1', kind: 'list', requests: [queue('waiting', 1)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(`${LIVE} and s.status = 'SUBMITTED' and not exists (select 1 from tests t where t.submission_id = s.id and t.update_request_id is null and t.status in ('OPEN', 'IN_PROGRESS'))`, 's.updated_at asc, s.id asc', 20, 1), plainParams: [] },
     { label: 'all creations, page 1', kind: 'list', requests: [queue('all', 1)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1), plainParams: [] },
-    { label: `published queue, search "${exact.toLowerCase()}"`, kind: 'search', requests: [queue('published', 1, exact.toLowerCase())], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(PUBLISHED, published20, 20, 1, true), plainParams: [phrase(exact)], scanReference: true },
-    { label: `every queue, search "${rare}"`, kind: 'search', requests: [queue('all', 1, rare)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase(rare)], scanReference: true },
-    { label: `every queue, search by creator "${username}"`, kind: 'search', requests: [queue('all', 1, username)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase(username)], scanReference: true },
-    { label: 'every queue, search a common word "velvet"', kind: 'search', requests: [queue('all', 1, 'velvet')], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase('velvet')], scanReference: true },
+    { label: `published queue, search "${exact.toLowerCase()}"`, kind: 'search', requests: [queue('published', 1, exact.toLowerCase())], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(PUBLISHED, published20, 20, 1, true), plainParams: [phrase(exact)], scanReference: true, before: beforeQueueSearch(PUBLISHED, published20) },
+    { label: `every queue, search "${rare}"`, kind: 'search', requests: [queue('all', 1, rare)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase(rare)], scanReference: true, before: beforeQueueSearch(LIVE, updated20) },
+    { label: `every queue, search by creator "${username}"`, kind: 'search', requests: [queue('all', 1, username)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase(username)], scanReference: true, before: beforeQueueSearch(LIVE, updated20) },
+    { label: 'every queue, search a common word "velvet"', kind: 'search', requests: [queue('all', 1, 'velvet')], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase('velvet')], scanReference: true, before: beforeQueueSearch(LIVE, updated20) },
     {
       label: `content search dialog, "${exact.toLowerCase()}"`,
       kind: 'search',
@@ -236,6 +282,7 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
       plain: CONTENT_SEARCH_PLAIN,
       plainParams: [phrase(exact)],
       scanReference: true,
+      before: BEFORE_CONTENT_SEARCH,
     },
     {
       label: `content search dialog, legacy title "${title.toLowerCase()}"`,
@@ -245,6 +292,7 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
       plain: CONTENT_SEARCH_PLAIN,
       plainParams: [phrase(title)],
       scanReference: true,
+      before: BEFORE_CONTENT_SEARCH,
     },
     ...[1, 100].map(
       (pageNo): Case => ({
@@ -327,7 +375,10 @@ async function measure(prepared: Prepared, rows: number): Promise<EngineResult> 
       const answer = c.read(await product());
       const truth = await plain();
       assert.deepEqual(answer.ids, truth.ids.map(Number), `${c.label}: the product's rows differ from plain SQL`);
-      if (truth.total !== undefined && truth.total !== null) assert.equal(answer.total, truth.total, `${c.label}: the product's total differs from plain SQL`);
+      if (truth.total !== undefined && truth.total !== null) {
+        if (answer.exact === false) assert.ok(answer.total! <= truth.total, `${c.label}: the product counted ${answer.total} as a lower bound, but there are only ${truth.total}`);
+        else assert.equal(answer.total, truth.total, `${c.label}: the product's total differs from plain SQL`);
+      }
       if (c.kind === 'review') assert.equal(truth.logs, 5000, 'the reviewed creation has its 5,000 log entries');
       const { a: productMs, b: plainMs } = await timeAlternately(product, plain, ITERATIONS, WARMUP);
       let scan: number | undefined;
@@ -338,14 +389,46 @@ async function measure(prepared: Prepared, rows: number): Promise<EngineResult> 
           await database.db.transaction(async (tx) => {
             for (const setting of ['enable_indexscan', 'enable_bitmapscan', 'enable_indexonlyscan']) await tx.execute(sql.raw(`set local ${setting} = off`));
             const t = performance.now();
-            await tx.execute(sql.raw(c.plain.replaceAll('$2', String(bigCreator)).replaceAll('$1', `'${String(c.plainParams[0]).replaceAll("'", "''")}'`)));
+            await tx.execute(sql.raw(inline(c.plain, [c.plainParams[0], bigCreator])));
             samples.push(performance.now() - t);
           });
         }
         scan = Math.min(...samples);
       }
-      const timed: Timed = { label: c.label, kind: c.kind, product: sampleStats(productMs), plain: sampleStats(plainMs), scan, found: answer.ids.length, total: answer.total };
-      console.log(`  ${c.label}: product p95 ${timed.product.p95.toFixed(1)} ms, plain SQL p95 ${timed.plain.p95.toFixed(1)} ms${scan ? `, scan ${scan.toFixed(0)} ms` : ''}`);
+      let before: number | undefined;
+      if (c.before) {
+        // The product's statements of the issue's day, with bitmap scans off: the trigram indexes
+        // (read only through bitmaps) are out of their reach, as they did not exist. The faster of two.
+        const { statements, concurrent } = c.before;
+        const params = [c.plainParams[0], bigCreator];
+        const run = (text: string) =>
+          database.db.transaction(async (tx) => {
+            await tx.execute(sql.raw('set local enable_bitmapscan = off'));
+            await tx.execute(sql.raw(inline(text, params)));
+          });
+        const samples: number[] = [];
+        for (let i = 0; i < 2; i++) {
+          const t = performance.now();
+          if (concurrent) await Promise.all(statements.map(run));
+          else for (const text of statements) await run(text);
+          samples.push(performance.now() - t);
+        }
+        before = Math.min(...samples);
+      }
+      const timed: Timed = {
+        label: c.label,
+        kind: c.kind,
+        product: sampleStats(productMs),
+        plain: sampleStats(plainMs),
+        scan,
+        before,
+        found: answer.ids.length,
+        total: answer.total,
+        exact: answer.exact,
+      };
+      console.log(
+        `  ${c.label}: product p95 ${timed.product.p95.toFixed(1)} ms, plain SQL p95 ${timed.plain.p95.toFixed(1)} ms${scan ? `, scan ${scan.toFixed(0)} ms` : ''}${before ? `, before ${before.toFixed(0)} ms` : ''}`,
+      );
       results.push(timed);
     }
     const [{ version } = { version: '?' }] = await database.query<{ version: string }>(`select split_part(version(), ' ', 2) as version`);
@@ -353,6 +436,11 @@ async function measure(prepared: Prepared, rows: number): Promise<EngineResult> 
   } finally {
     await app.close();
   }
+}
+
+/** A statement with its $1 (a text) and $2 (a number) written in, for `set local` in one transaction. */
+function inline(text: string, [pattern, caller]: unknown[]): string {
+  return text.replaceAll('$2', String(Number(caller))).replaceAll('$1', `'${String(pattern).replaceAll("'", "''")}'`);
 }
 
 /** The same bench on the code before the queue order indexes (migration 0008), for the record. */
@@ -365,8 +453,8 @@ const BEFORE =
 function goalOf(t: Timed): { met: boolean; text: string } {
   if (t.kind === 'review') return { met: t.product.p95 <= GOAL_REVIEW_MS, text: `≤ ${GOAL_REVIEW_MS} ms` };
   if (t.kind === 'search') {
-    const speedup = t.scan ? t.scan / t.product.p95 : 0;
-    return { met: t.product.p95 <= GOAL_LIST_MS && speedup >= GOAL_SEARCH_SPEEDUP, text: `≤ ${GOAL_LIST_MS} ms, ≥ ${GOAL_SEARCH_SPEEDUP}× the scan` };
+    const speedup = t.before ? t.before / t.product.p95 : 0;
+    return { met: t.product.p95 <= GOAL_LIST_MS && speedup >= GOAL_SEARCH_SPEEDUP, text: `≤ ${GOAL_LIST_MS} ms, ≥ ${GOAL_SEARCH_SPEEDUP}× before` };
   }
   return { met: t.product.p95 <= GOAL_LIST_MS, text: `≤ ${GOAL_LIST_MS} ms` };
 }
@@ -400,7 +488,7 @@ export const bench: Bench = {
     }
 
     const ms = (n: number) => n.toFixed(1);
-    const head = ['request', 'product p50 ms', 'product p95 ms', 'plain SQL p95 ms', 'plain ÷ product', 'scan ms', 'scan ÷ product', 'goal', 'met'];
+    const head = ['request', 'product p50 ms', 'product p95 ms', 'plain SQL p95 ms', 'plain ÷ product', 'before ms', 'before ÷ product', 'scan ms', 'scan ÷ product', 'goal', 'met'];
     const sections: string[] = [];
     const texts: string[] = [];
     let allMet = true;
@@ -415,11 +503,13 @@ export const bench: Bench = {
         const goal = goalOf(t);
         allMet &&= goal.met;
         return [
-          `${t.label} (${t.found} rows${t.total !== undefined ? ` of ${t.total.toLocaleString('en')}` : ''})`,
+          `${t.label} (${t.found} rows${t.total !== undefined ? ` of ${t.exact === false ? 'more than ' : ''}${(t.exact === false ? t.total - 1 : t.total).toLocaleString('en')}` : ''})`,
           ms(t.product.p50),
           ms(t.product.p95),
           ms(t.plain.p95),
           `${(t.plain.p95 / t.product.p95).toFixed(1)}×`,
+          t.before ? t.before.toFixed(0) : '',
+          t.before ? `${(t.before / t.product.p95).toFixed(0)}×` : '',
           t.scan ? t.scan.toFixed(0) : '',
           t.scan ? `${(t.scan / t.product.p95).toFixed(0)}×` : '',
           goal.text,
@@ -432,14 +522,20 @@ export const bench: Bench = {
     }
     const missed = engines.flatMap((e) => (typeof e === 'string' ? [] : e.cases.filter((t) => !goalOf(t).met).map((t) => `${t.label} (${e.label.split(' (')[0]})`)));
     const verdict =
-      `Goals (p95 ≤ ${GOAL_LIST_MS} ms for every list page and search, ≤ ${GOAL_REVIEW_MS} ms for the review page, searches ≥ ${GOAL_SEARCH_SPEEDUP}× faster than their scan): ` +
+      `Goals (p95 ≤ ${GOAL_LIST_MS} ms for every list page and search, ≤ ${GOAL_REVIEW_MS} ms for the review page, searches ≥ ${GOAL_SEARCH_SPEEDUP}× faster than before): ` +
       `**${allMet ? 'met' : 'not all met'}**${missed.length ? `. Missed: ${missed.join('; ')}.` : '.'}`;
     const markdown = [
       '## Lists and searches at a million creations (`bench/lists.bench.ts`)',
       '',
       'Each screen as the web app asks for it (its persisted documents, over HTTP, as the demo Admin or the creator), against plain SQL for the same page ' +
         '(`count(*)` for the total, `offset` for the page) as the baseline, timed alternately after a check that both give the same rows and total. ' +
-        `The "scan" column is the same plain SQL with index scans switched off: what each search cost before the trigram indexes. ${ITERATIONS} calls each. ` +
+        'The "before" column is the goal\'s baseline, issue 19\'s "today\'s figures" measured in the same run: the statements the product itself ran for each ' +
+        'search when the issue was filed (`submission.search.ts` and `dependency.service.ts` at f459665~1, a page and its count at once, the creator tested ' +
+        'by a subquery per creation), with bitmap scans off so that the trigram indexes, which did not exist then, stay unused; the faster of two runs. ' +
+        'Since then the queue order indexes (migration 0008) exist, which that baseline may use: it is a lower bound of what the product cost then. ' +
+        'The "scan" column is a stricter reference, reported and not a goal: the plain SQL above with every index scan off (what a hand-written query ' +
+        `costs without the trigram indexes), the faster of two runs. ${ITERATIONS} calls each. ` +
+        'A text search matching more than 1,000 creations is counted up to there (the total says "more than 1,000"; docs/decisions.md, "Counting a search\'s matches"). ' +
         'The review page is every request the page sends on opening, sent together.',
       '',
       BEFORE,

@@ -21,6 +21,7 @@ import { registerBackupRoute } from './backup/backup-route';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/demo';
 import { releaseUnusedUploads } from './modules/file/blob.service';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub';
+import { openSessions, type Sessions } from './modules/member/session.cache';
 import { openLegacySource } from './modules/legacy/legacy-source.open';
 import type { LegacySource } from './modules/legacy/legacy-source';
 import { operationLimits, useOperationLimits } from './http/operation-limits';
@@ -41,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's live events (subscriptions). */
     live: LiveHub;
+    /** The sessions this process keeps (modules/member/session.cache.ts). */
+    sessions: Sessions;
   }
 }
 
@@ -71,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const urlSigner = options.urlSigner ?? createUrlSigner(config);
   const legacy = options.legacy ?? (await openLegacySource(config, database));
+  const sessions = await openSessions(database, { seconds: config.sessionCacheSeconds });
   const services: AppServices = {
     config,
     database,
@@ -78,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     urlSigner,
     jobs: options.jobs ?? jobsNotRunning,
     legacy,
+    sessions,
   };
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.LOG_LEVEL } }),
@@ -89,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (!options.legacy) app.addHook('onClose', () => legacy.close());
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', () => sessions.close());
 
   await registerSecurityHeaders(app, { storage: services.storage });
 
@@ -134,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
    * no row ends up using is removed before the answer goes out.
    */
   async function executeMultipart(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const auth = await resolveAuth(database.db, bearerToken(req.headers.authorization));
+    const auth = await resolveAuth(sessions, bearerToken(req.headers.authorization));
     if (!auth.member) {
       return sendJson(reply, { errors: [refuse(auth, AuthorizationCode.NOT_SIGNED_IN)] });
     }

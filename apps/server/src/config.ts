@@ -29,6 +29,18 @@ const schema = z.object({
    * not limited. The embedded database has no such limit.
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /**
+   * How long a process keeps a session it looked up, in seconds; 0 looks the session up on every
+   * request. Every process forgets what it keeps the moment a session, member, role or permission
+   * changes anywhere (docs/decisions.md, "Sessions kept for a few seconds"). Default 30; under the
+   * test runner 0 unless set, so a test that writes roles straight into the database sees them at once.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /**
+   * A text search of creations (staff queues, a creator's list) counts its matches up to this many;
+   * past it the total says "more than" (docs/decisions.md, "Counting a search's matches").
+   */
+  SEARCH_COUNT_BOUND: z.coerce.number().int().min(1).default(1_000),
   /** The public site that the header, item links and logout go back to. */
   MAIN_SITE_URL: z.string().url().default('https://example.com'),
   /**
@@ -206,6 +218,8 @@ export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
   webDist: string;
   /** GRAPHQL_CONCURRENCY with its default filled in. */
   graphqlConcurrency: number;
+  /** SESSION_CACHE_SECONDS with its default filled in. */
+  sessionCacheSeconds: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -228,5 +242,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     legacyFilesDir: path.resolve(c.LEGACY_FILES_DIR ?? path.join(dataDir, 'legacy-files')),
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     graphqlConcurrency: c.GRAPHQL_CONCURRENCY ?? (c.DATABASE_URL ? c.DATABASE_POOL_SIZE : 2),
+    sessionCacheSeconds: c.SESSION_CACHE_SECONDS ?? ((env.NODE_ENV ?? process.env.NODE_ENV) === 'test' ? 0 : 30),
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { hashToken, loadAuthMember, loadSession, type AuthMember } from './modules/member/session.sql';
+import { hashToken, loadAuthMember, type AuthMember } from './modules/member/session.sql';
+import { uncachedSessions, type Sessions } from './modules/member/session.cache';
 import { AuthorizationCode } from './errors';
 import { permissionSet } from '@corner/domain';
 import type { Storage } from './storage/index';
@@ -40,6 +41,8 @@ export interface Context {
   log: Logger;
   /** The request's batch loaders (db/loader.ts): one query per field over a page of rows. */
   loaders: LoaderCache;
+  /** The sessions this process keeps (modules/member/session.cache.ts). */
+  sessions: Sessions;
 }
 
 /** The request's logger (pino through Fastify). */
@@ -58,6 +61,8 @@ export interface AppServices {
   jobs: JobQueue;
   live?: LiveHub;
   legacy: LegacySource;
+  /** Session lookups, kept for a few seconds (modules/member/session.cache.ts). */
+  sessions: Sessions;
 }
 
 /** Reads "Bearer <token>" (SPEC section 7); an empty value means no token. */
@@ -67,10 +72,10 @@ export function bearerToken(header: string | undefined | null): string | null {
   return match?.[1]?.trim() || null;
 }
 
-export async function resolveAuth(db: Db, token: string | null, now = new Date()): Promise<AuthState> {
+export async function resolveAuth(sessions: Pick<Sessions, 'find'>, token: string | null, now = new Date()): Promise<AuthState> {
   const none: AuthState = { member: null, permissions: new Set(), problem: null, sessionId: null };
   if (!token) return none;
-  const session = await loadSession(db, hashToken(token));
+  const session = await sessions.find(hashToken(token));
   if (!session) return { ...none, problem: AuthorizationCode.TOKEN_INVALID };
   if (session.revoked_at) return { ...none, problem: AuthorizationCode.SESSION_REVOKED };
   if (session.expires_at <= now) return { ...none, problem: AuthorizationCode.SESSION_EXPIRED };
@@ -94,6 +99,7 @@ function contextOf(services: AppServices, auth: AuthState, request: { ip: string
     userAgent: request.userAgent,
     log: request.log,
     loaders: new Map(),
+    sessions: services.sessions,
   };
 }
 
@@ -101,7 +107,7 @@ export async function buildContext(
   services: AppServices,
   request: { authorization: string | undefined | null; ip: string; userAgent: string | null; log: Logger },
 ): Promise<Context> {
-  return contextOf(services, await resolveAuth(services.database.db, bearerToken(request.authorization)), request);
+  return contextOf(services, await resolveAuth(services.sessions, bearerToken(request.authorization)), request);
 }
 
 /**
@@ -109,8 +115,8 @@ export async function buildContext(
  * now: the job applies the same rules a request of theirs would. A member who no longer exists acts
  * as no one (every rule refuses).
  */
-export async function jobContext(services: AppServices & { log: Logger }, memberId: number): Promise<Context> {
+export async function jobContext(services: Omit<AppServices, 'sessions'> & { sessions?: Sessions; log: Logger }, memberId: number): Promise<Context> {
   const member = await loadAuthMember(services.database.db, memberId);
   const auth: AuthState = { member, permissions: member ? permissionSet(member) : new Set(), problem: null, sessionId: null };
-  return contextOf(services, auth, { ip: '', userAgent: null, log: services.log });
+  return contextOf({ ...services, sessions: services.sessions ?? uncachedSessions(services.database) }, auth, { ip: '', userAgent: null, log: services.log });
 }

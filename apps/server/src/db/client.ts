@@ -34,8 +34,10 @@ export interface Database {
   /**
    * LISTEN on a channel: `handler` gets each NOTIFY payload (sent with `pg_notify` inside a
    * transaction, it arrives only once that commits). Answers a function that stops listening.
+   * `onListening` hears whether notifications are arriving: false while a dropped connection to a
+   * PostgreSQL server is reopened (what is sent meanwhile is missed), true once it listens again.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onListening?: (listening: boolean) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** The PostgreSQL pool's connections (the metrics); absent on the embedded database. */
@@ -95,8 +97,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    listen: async (channel, handler) => {
+    listen: async (channel, handler, onListening) => {
       const stop = await client.listen(channel, handler);
+      // In the same process as every writer: nothing is ever missed.
+      onListening?.(true);
       return async () => {
         await stop();
       };
@@ -131,7 +135,7 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
       await pool.query(text);
     },
     executeSql: (text, values) => pool.query(text, values as unknown[]) as never,
-    listen: (channel, handler) => listenPg(url, channel, handler),
+    listen: (channel, handler, onListening) => listenPg(url, channel, handler, onListening),
     migrate: () => migratePostgres(url),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -154,7 +158,12 @@ async function migratePostgres(url: string): Promise<void> {
  * connection is reopened (after a second, then backing off to 30 s); what was sent meanwhile is
  * missed, which the live clients make up for by refetching on a timer.
  */
-async function listenPg(url: string, channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPg(
+  url: string,
+  channel: string,
+  handler: (payload: string) => void,
+  onListening: (listening: boolean) => void = () => {},
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = 1000;
@@ -166,9 +175,11 @@ async function listenPg(url: string, channel: string, handler: (payload: string)
     });
     next.on('error', () => {
       // A broken connection: reconnect below, once 'end' arrives.
+      if (!stopped) onListening(false);
     });
     next.on('end', () => {
       if (stopped) return;
+      onListening(false);
       setTimeout(() => void reconnect(), delay).unref();
       delay = Math.min(delay * 2, 30_000);
     });
@@ -176,6 +187,7 @@ async function listenPg(url: string, channel: string, handler: (payload: string)
     await next.query(`LISTEN ${quoted}`);
     client = next;
     delay = 1000;
+    onListening(true);
   };
   const reconnect = async (): Promise<void> => {
     if (stopped) return;

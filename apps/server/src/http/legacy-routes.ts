@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { legacyFolderOf, legacyItemIdOfName } from '@corner/domain';
 import { bearerToken, resolveAuth } from '../context';
-import type { Database } from '../db/client';
+import type { Sessions } from '../modules/member/session.cache';
 import type { LegacySource } from '../modules/legacy/legacy-source';
 import { canSeeLegacyMedia } from '../modules/legacy/legacy.policy';
 import { legacyFilePath, legacyImagePath } from '../modules/legacy/legacy.service';
@@ -10,9 +10,10 @@ import type { UrlSigner } from '../storage/signed-url';
 import { sendFallback } from './media-routes';
 
 export interface LegacyRouteOptions {
-  database: Database;
   legacy: LegacySource;
   urlSigner: UrlSigner;
+  /** Who a Bearer token belongs to. */
+  sessions: Pick<Sessions, 'find'>;
 }
 
 /** How long browsers and proxies may keep a picture of a live legacy item. */
@@ -33,14 +34,14 @@ type Query = { expires?: string; signature?: string };
  * (canSeeLegacyMedia).
  */
 export function registerLegacyRoutes(app: FastifyInstance, options: LegacyRouteOptions): void {
-  const { database, legacy, urlSigner } = options;
+  const { legacy, urlSigner } = options;
 
   /** Whether the request may fetch `path` of `item`, and the caching that goes with the answer. */
   async function access(req: FastifyRequest, path: string, item: Parameters<typeof canSeeLegacyMedia>[1]): Promise<string | null> {
     const query = req.query as Query;
     if (query.signature !== undefined && urlSigner.verify(path, query)) return `private, max-age=${urlSigner.secondsLeft(query)}`;
     if (canSeeLegacyMedia({ member: null, permissions: new Set(), problem: null, sessionId: null }, item)) return `public, max-age=${PUBLIC_MAX_AGE}`;
-    const auth = await resolveAuth(database.db, bearerToken(req.headers.authorization));
+    const auth = await resolveAuth(options.sessions, bearerToken(req.headers.authorization));
     return canSeeLegacyMedia(auth, item) ? 'private, no-cache' : null;
   }
 

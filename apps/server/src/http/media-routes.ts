@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { bearerToken, resolveAuth, type AuthState } from '../context';
+import type { Sessions } from '../modules/member/session.cache';
 import type { Database } from '../db/client';
 import { conversationAttachments, fileVersions, files, images, submissions, zipBundles } from '../db/schema/index';
 import { assertCanView, isPublished, type SubmissionRow } from '../modules/submission/submission.access';
@@ -25,6 +26,8 @@ export interface MediaRouteOptions {
   urlSigner: UrlSigner;
   /** For the game-file worker that reads package thumbnails. */
   config: Config;
+  /** Who a Bearer token belongs to. */
+  sessions: Pick<Sessions, 'find'>;
 }
 
 /** How long browsers and proxies may keep a published creation's image. */
@@ -66,7 +69,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
     if (isPublic) return { cacheControl: `public, max-age=${PUBLIC_MAX_AGE}`, auth: null };
     const token = bearerToken(req.headers.authorization);
     if (!token) return null;
-    const auth = await resolveAuth(db, token);
+    const auth = await resolveAuth(options.sessions, token);
     if (!(await may(auth))) return null;
     return { cacheControl: 'private, no-cache', vary: 'Authorization', auth };
   }

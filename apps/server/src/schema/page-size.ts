@@ -18,6 +18,8 @@ export interface PaginatorInfo {
   lastPage: number;
   perPage: number;
   total: number;
+  /** False when the rows were counted only up to a bound: `total` is then a lower bound. */
+  totalIsExact: boolean;
 }
 
 export interface Page<T> {
@@ -25,8 +27,11 @@ export interface Page<T> {
   paginatorInfo: PaginatorInfo;
 }
 
-/** Lighthouse's paginator info for one page of `count` rows out of `total`. */
-export function paginatorInfo(total: number, count: number, perPage: number, currentPage: number): PaginatorInfo {
+/**
+ * Lighthouse's paginator info for one page of `count` rows out of `total`. `exact` false: the list
+ * has at least `total` rows (counted up to there), so its last page is at least `lastPage`.
+ */
+export function paginatorInfo(total: number, count: number, perPage: number, currentPage: number, exact = true): PaginatorInfo {
   const firstItem = count > 0 ? (currentPage - 1) * perPage + 1 : null;
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
   return {
@@ -38,5 +43,6 @@ export function paginatorInfo(total: number, count: number, perPage: number, cur
     lastPage,
     perPage,
     total,
+    totalIsExact: exact,
   };
 }

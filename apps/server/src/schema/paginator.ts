@@ -14,7 +14,11 @@ export const PaginatorInfoRef = builder.objectRef<PaginatorInfo>('PaginatorInfo'
     lastItem: t.exposeInt('lastItem', { nullable: true }),
     lastPage: t.exposeInt('lastPage'),
     perPage: t.exposeInt('perPage'),
-    total: t.exposeInt('total'),
+    total: t.exposeInt('total', { description: 'How many rows the list holds; at least this many when totalIsExact is false.' }),
+    totalIsExact: t.exposeBoolean('totalIsExact', {
+      description:
+        'False when the rows were counted only up to a bound (a text search matching more than SEARCH_COUNT_BOUND, 1,000 by default): the list then holds more than total - 1 rows, and pages past lastPage may follow (hasMorePages says).',
+    }),
   }),
 });
 

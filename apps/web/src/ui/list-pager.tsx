@@ -8,6 +8,8 @@ export interface PagerInfo {
   firstItem: number | null;
   lastItem: number | null;
   total: number;
+  /** False: the list was counted only up to `total` (a search matching very many), so it holds more. */
+  totalIsExact?: boolean;
 }
 
 export interface ListPagerProps {
@@ -17,12 +19,18 @@ export interface ListPagerProps {
   label: string;
 }
 
-/** "21–40 of 57" and the page buttons under a paged list. */
+/**
+ * "21–40 of 57" and the page buttons under a paged list. A list counted only up to a bound says
+ * "of more than 10,000" and has no "last page" button: its last page is not known.
+ */
 export function ListPager({ info, onPageChange, label }: ListPagerProps) {
   const { t } = useTranslation();
+  const exact = info.totalIsExact !== false;
   const range =
     info.firstItem !== null && info.lastItem !== null
-      ? t('pager.range', { first: info.firstItem, last: info.lastItem, total: info.total })
+      ? exact
+        ? t('pager.range', { first: info.firstItem, last: info.lastItem, total: info.total })
+        : t('pager.rangeMoreThan', { first: info.firstItem, last: info.lastItem, total: info.total - 1 })
       : t('pager.none');
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -36,7 +44,7 @@ export function ListPager({ info, onPageChange, label }: ListPagerProps) {
           value={info.currentPage}
           onChange={onPageChange}
           size="sm"
-          withEdges
+          withEdges={exact}
           getControlProps={(control) => ({
             'aria-label':
               control === 'first'

@@ -33,7 +33,7 @@ export const ImageRef = builder.objectRef<imageService.ImageView>('Image').imple
     url: t.string({ resolve: (i, _args, ctx) => imageService.imageUrl(ctx, i) }),
     hotspots: t.field({
       type: [ImageHotspotRef],
-      resolve: (i, _args, ctx) => i.hotspots ?? imageService.hotspotsOf(ctx.db, i.id),
+      resolve: (i, _args, ctx) => i.hotspots ?? imageService.loadHotspots(ctx, i.id),
     }),
   }),
 });

@@ -65,16 +65,25 @@ const hotspotsOfImages = preparedQuery((db, values: Placeholders<{ ids: number[]
   db.select().from(imageHotspots).where(anyOf(imageHotspots.image_id, values.ids)).orderBy(asc(imageHotspots.id)),
 );
 
-const imagesBySubmission = defineLoader(async (db, ids: number[]) => {
-  const rows = await imagesOfSubmissions(db, { ids });
-  const spots = rows.length ? await hotspotsOfImages(db, { ids: rows.map((r) => r.id) }) : [];
-  return groupBy(attachHotspots(rows, spots, false), (image) => image.submission_id!);
-}, [] as ImageView[]);
+const imagesBySubmission = defineLoader(
+  async (db, ids: number[]) => groupBy((await imagesOfSubmissions(db, { ids })).map((r): ImageView => ({ ...r, isPublic: false })), (image) => image.submission_id!),
+  [] as ImageView[],
+);
 
-/** listImages through the request's loader: a page of creations reads its images (and hotspots) in two queries. */
+/**
+ * listImages through the request's loader: a page of creations reads its images in one query. Their
+ * hotspots are read only when asked for (`loadHotspots`): a list of creations shows none.
+ */
 export async function loadImages(ctx: LoaderHost, s: SubmissionRow): Promise<ImageView[]> {
   const isPublic = isPublished(s);
   return (await imagesBySubmission(ctx, s.id)).map((image) => ({ ...image, isPublic }));
+}
+
+const hotspotsByImage = defineLoader(async (db, ids: number[]) => groupBy(await hotspotsOfImages(db, { ids }), (spot) => spot.image_id), [] as HotspotRow[]);
+
+/** An image's hotspots through the request's loader: the images of a page ask in one query. */
+export function loadHotspots(ctx: LoaderHost, imageId: number): Promise<HotspotRow[]> {
+  return hotspotsByImage(ctx, imageId);
 }
 
 async function withHotspots(db: DbOrTx, rows: ImageRow[], isPublic: boolean): Promise<ImageView[]> {
@@ -90,10 +99,6 @@ async function withHotspots(db: DbOrTx, rows: ImageRow[], isPublic: boolean): Pr
 
 function attachHotspots(rows: ImageRow[], spots: HotspotRow[], isPublic: boolean): ImageView[] {
   return rows.map((r) => ({ ...r, isPublic, hotspots: spots.filter((h) => h.image_id === r.id) }));
-}
-
-export async function hotspotsOf(db: DbOrTx, imageId: number): Promise<HotspotRow[]> {
-  return db.select().from(imageHotspots).where(eq(imageHotspots.image_id, imageId)).orderBy(asc(imageHotspots.id));
 }
 
 /**

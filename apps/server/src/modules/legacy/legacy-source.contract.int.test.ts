@@ -187,7 +187,7 @@ describe.each(engines)('legacy source contract: $name', (engine) => {
     it('pages with an exact total in the paginator shape', async () => {
       const second = await source.searchItems({ toId: 9999 }, { first: 3, page: 2 });
       expect(idsOf(second.data)).toEqual([1005, 1004, 1003]);
-      expect(second.paginatorInfo).toEqual({ count: 3, currentPage: 2, firstItem: 4, lastItem: 6, hasMorePages: true, lastPage: 3, perPage: 3, total: 8 });
+      expect(second.paginatorInfo).toEqual({ count: 3, currentPage: 2, firstItem: 4, lastItem: 6, hasMorePages: true, lastPage: 3, perPage: 3, total: 8, totalIsExact: true });
       const last = await source.searchItems({ toId: 9999 }, { first: 3, page: 3 });
       expect(last.paginatorInfo).toMatchObject({ count: 2, firstItem: 7, lastItem: 8, hasMorePages: false });
       const beyond = await source.searchItems({ toId: 9999 }, { first: 3, page: 9 });

@@ -125,6 +125,9 @@ export function signLoginKey(secret: string, memberId: number, expiresUnix: numb
 export async function logout(ctx: Context): Promise<boolean> {
   if (ctx.auth.sessionId !== null) {
     await ctx.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, ctx.auth.sessionId));
+    // Every process forgets its kept sessions when the change is announced; this one at once, so
+    // the token is refused from the next request on, however soon it comes.
+    ctx.sessions.forget();
   }
   return true;
 }

@@ -66,6 +66,7 @@ function staffSearch(ctx: Context, params: QueryParamsInput, options: { everyLiv
     fields: STAFF_ITEMS_FIELDS,
     searchCreator: true,
     wholeQueueCount: (queue: QueueId) => queueService.loadWholeQueueCount(ctx, queue),
+    countBound: ctx.config.SEARCH_COUNT_BOUND,
     ...(options.everyLiveCreation ? { defaultSort: { field: 'created_at', order: 'desc' } as const } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { rows } from '../../db/rows';
 import { createTestDatabase } from '../../test/database';
 import { compactQueueCounts } from '../queue/queue.service';
 import { buildMember } from '../../test/factories';
-import { COMMON_MATCHES, DEEP_OFFSET, listOrderSql, MY_ITEMS_FIELDS, searchSubmissions, searchWhere, STAFF_ITEMS_FIELDS, type QueryParams } from './submission.search';
+import { COMMON_MATCHES, DEEP_OFFSET, SEARCH_COUNT_BOUND, listOrderSql, MY_ITEMS_FIELDS, searchSubmissions, searchWhere, STAFF_ITEMS_FIELDS, type QueryParams } from './submission.search';
 
 /**
  * Lists at scale (issue 19): every big queue's page is read from an index in the list's own order
@@ -88,6 +88,8 @@ describe('a list page is read from an index in its own order', () => {
 });
 
 describe('deep pages', () => {
+  // Exact totals throughout: a text search's bound above every match here ("a text search's matches" below tests the bound).
+  const exactly = { countBound: 1_000_000 };
   async function plainPage(params: QueryParams, limit: number, offset: number): Promise<number[]> {
     const options = { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now };
     const rows = await database.db
@@ -117,12 +119,12 @@ describe('deep pages', () => {
   ];
   it.each(lists)('hold the rows of a plain offset, across the deep threshold and to the last page: %o', async (params) => {
     const first = 20;
-    const total = (await searchSubmissions(database.db, { ...params, first, page: 1 }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now })).paginatorInfo.total;
+    const total = (await searchSubmissions(database.db, { ...params, first, page: 1 }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now, ...exactly })).paginatorInfo.total;
     expect(total).toBeGreaterThan(0);
     const lastPage = Math.max(1, Math.ceil(total / first));
     const pages = [...new Set([1, Math.floor(DEEP_OFFSET / first), Math.floor(DEEP_OFFSET / first) + 1, Math.floor(lastPage / 2) + 1, lastPage - 1, lastPage, lastPage + 1])].filter((p) => p >= 1);
     for (const page of pages) {
-      const got = await searchSubmissions(database.db, { ...params, first, page }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now });
+      const got = await searchSubmissions(database.db, { ...params, first, page }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now, ...exactly });
       expect(got.data.map((r) => r.id), `page ${page}`).toEqual(await plainPage(params, first, (page - 1) * first));
       expect(got.paginatorInfo.total).toBe(total);
       expect(got.paginatorInfo.lastPage).toBe(lastPage);
@@ -166,9 +168,60 @@ describe('deep pages', () => {
 
   it('are really deep here, and a text search has both few and many matches', async () => {
     const total = async (params: QueryParams) =>
-      (await searchSubmissions(database.db, { ...params, first: 20, page: 1 }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now })).paginatorInfo.total;
+      (await searchSubmissions(database.db, { ...params, first: 20, page: 1 }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now, ...exactly })).paginatorInfo.total;
     expect(await total({ queue: 'all' })).toBeGreaterThan(DEEP_OFFSET + 100);
     expect(await total({ queue: 'all', search: 'creation' })).toBeGreaterThan(Math.max(COMMON_MATCHES, DEEP_OFFSET) + 100);
     expect(await total({ queue: 'all', search: 'creation 1' })).toBeLessThan(COMMON_MATCHES);
   });
 });
+
+describe("a text search's matches", () => {
+  const options = { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now };
+  const plainCount = async (params: QueryParams) => {
+    const [row] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from ${submissions} where ${searchWhere(params, options)}`);
+    return row!.n;
+  };
+  async function plainIds(params: QueryParams, limit: number, offset: number): Promise<number[]> {
+    const found = await database.db.select({ id: submissions.id }).from(submissions).where(searchWhere(params, options)).orderBy(...listOrderSql(params, options)).limit(limit).offset(offset);
+    return found.map((r) => r.id);
+  }
+
+  it('are counted up to the bound, or to the end of the page asked for; the pages hold the same rows', async () => {
+    const params: QueryParams = { queue: 'all', search: 'creation' };
+    const all = await plainCount(params);
+    expect(all).toBeGreaterThan(DEEP_OFFSET + 500);
+    const page = (n: number) => searchSubmissions(database.db, { ...params, first: 20, page: n }, { ...options, countBound: 100 });
+    // Page 1: counted to 100, said as "more than 100" (101), and there are more pages.
+    const first = await page(1);
+    expect(first.paginatorInfo).toMatchObject({ total: 101, totalIsExact: false, lastPage: 6, hasMorePages: true, currentPage: 1 });
+    expect(first.data.map((r) => r.id)).toEqual(await plainIds(params, 20, 0));
+    // Past the bound, counted to the end of the page: page 10 ends at row 200.
+    const tenth = await page(10);
+    expect(tenth.paginatorInfo).toMatchObject({ total: 201, totalIsExact: false, hasMorePages: true });
+    expect(tenth.data.map((r) => r.id)).toEqual(await plainIds(params, 20, 180));
+    // A deep page whose end is not known is read from the start.
+    const deep = await page(Math.floor(DEEP_OFFSET / 20) + 5);
+    expect(deep.paginatorInfo.totalIsExact).toBe(false);
+    expect(deep.data.map((r) => r.id)).toEqual(await plainIds(params, 20, (Math.floor(DEEP_OFFSET / 20) + 4) * 20));
+    // The last page reaches the end: the count is exact there.
+    const lastPage = Math.ceil(all / 20);
+    const last = await page(lastPage);
+    expect(last.paginatorInfo).toMatchObject({ total: all, totalIsExact: true, lastPage, hasMorePages: false });
+    expect(last.data.map((r) => r.id)).toEqual(await plainIds(params, 20, (lastPage - 1) * 20));
+  });
+
+  it('are exact up to the bound, and every list without text is exact', async () => {
+    const few: QueryParams = { queue: 'all', search: 'creation 12' };
+    const got = await searchSubmissions(database.db, { ...few, first: 20 }, options);
+    expect(got.paginatorInfo).toMatchObject({ total: await plainCount(few), totalIsExact: true });
+    // "creation" matches thousands: past the default bound, exact under a bound above them.
+    const many = await plainCount({ queue: 'all', search: 'creation' });
+    expect(many).toBeGreaterThan(SEARCH_COUNT_BOUND);
+    expect((await searchSubmissions(database.db, { queue: 'all', search: 'creation', first: 20 }, options)).paginatorInfo).toMatchObject({ total: SEARCH_COUNT_BOUND + 1, totalIsExact: false });
+    expect((await searchSubmissions(database.db, { queue: 'all', search: 'creation', first: 20 }, { ...options, countBound: many })).paginatorInfo).toMatchObject({ total: many, totalIsExact: true });
+    const whole = await searchSubmissions(database.db, { queue: 'all', first: 20 }, { ...options, countBound: 10 });
+    expect(whole.paginatorInfo.totalIsExact).toBe(true);
+    expect(whole.paginatorInfo.total).toBeGreaterThan(DEEP_OFFSET);
+  });
+});
+

@@ -175,7 +175,7 @@ builder.queryFields((t) => ({
     description: "The signed-in creator's creations: a queue, filters, search, sort and page.",
     authScopes: policy.signedIn,
     args: { queryParams: t.arg({ type: QueryParams }) },
-    resolve: (_r, args, ctx) => searchSubmissions(ctx.db, args.queryParams ?? {}, { ownerId: ctx.auth.member!.id, fields: MY_ITEMS_FIELDS }),
+    resolve: (_r, args, ctx) => searchSubmissions(ctx.db, args.queryParams ?? {}, { ownerId: ctx.auth.member!.id, fields: MY_ITEMS_FIELDS, countBound: ctx.config.SEARCH_COUNT_BOUND }),
   }),
   myItemsCount: t.int({
     description: 'How many of the creator’s creations match the same queryParams.',

@@ -19,6 +19,7 @@ export const StaffQueueQuery = graphql(
           lastPage
           perPage
           total
+          totalIsExact
           hasMorePages
         }
       }

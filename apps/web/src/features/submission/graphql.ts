@@ -277,6 +277,7 @@ export const MyItemsQuery = graphql(
           lastPage
           perPage
           total
+          totalIsExact
           hasMorePages
         }
       }

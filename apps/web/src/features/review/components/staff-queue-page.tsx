@@ -213,9 +213,11 @@ export function StaffQueuePage({ link, copy, queue, viewSwitch }: StaffQueuePage
           {data ? (
             // With filters on, the list's own total beside the queue's: "0 of 4 creations", not "4".
             <Text size="sm" c="dimmed" ml="auto" pb={8} aria-live="polite">
-              {isFiltered
-                ? t('review.queue.filteredCount', { matches: data.newItemsSearch.paginatorInfo.total, count: data.newItemsCount })
-                : t('list.queueCount', { count: data.newItemsCount })}
+              {!isFiltered
+                ? t('list.queueCount', { count: data.newItemsCount })
+                : data.newItemsSearch.paginatorInfo.totalIsExact
+                  ? t('review.queue.filteredCount', { matches: data.newItemsSearch.paginatorInfo.total, count: data.newItemsCount })
+                  : t('review.queue.filteredCountMoreThan', { matches: data.newItemsSearch.paginatorInfo.total - 1, count: data.newItemsCount })}
             </Text>
           ) : null}
         </Group>
