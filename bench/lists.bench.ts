@@ -177,6 +177,8 @@ interface Timed {
 
 interface EngineResult {
   label: string;
+  /** The PostgreSQL server, whose figures the goals are for (PGlite's are reported beside them). */
+  server: boolean;
   rows: number;
   generateSeconds: number;
   cases: Timed[];
@@ -432,7 +434,7 @@ async function measure(prepared: Prepared, rows: number): Promise<EngineResult> 
       results.push(timed);
     }
     const [{ version } = { version: '?' }] = await database.query<{ version: string }>(`select split_part(version(), ' ', 2) as version`);
-    return { label: `${prepared.label} (PostgreSQL ${version})`, rows, generateSeconds, cases: results };
+    return { label: `${prepared.label} (PostgreSQL ${version})`, server: prepared.database.kind === 'postgres', rows, generateSeconds, cases: results };
   } finally {
     await app.close();
   }
@@ -450,11 +452,17 @@ const BEFORE =
   '703 ms. The issue measured, before the trigram indexes: published page 1 2,419 ms, published with a search 5,756 ms, every queue ' +
   'with a search 13,878 ms, the content search dialog 3,977 ms.';
 
-function goalOf(t: Timed): { met: boolean; text: string } {
+/**
+ * The goal of a row. Issue 19 sets its goals for the PostgreSQL server at a million creations; "the
+ * same bench at 100k rows on PGlite reports its figures beside them", so PGlite's rows have none.
+ */
+function goalOf(t: Timed, engine: EngineResult): { met: boolean; text: string } {
+  if (!engine.server) return { met: true, text: 'reported' };
   if (t.kind === 'review') return { met: t.product.p95 <= GOAL_REVIEW_MS, text: `≤ ${GOAL_REVIEW_MS} ms` };
   if (t.kind === 'search') {
-    const speedup = t.before ? t.before / t.product.p95 : 0;
-    return { met: t.product.p95 <= GOAL_LIST_MS && speedup >= GOAL_SEARCH_SPEEDUP, text: `≤ ${GOAL_LIST_MS} ms, ≥ ${GOAL_SEARCH_SPEEDUP}× before` };
+    // The issue's "today's figures" are medians (of 5 calls): the speed-up compares medians.
+    const speedup = t.before ? t.before / t.product.p50 : 0;
+    return { met: t.product.p95 <= GOAL_LIST_MS && speedup >= GOAL_SEARCH_SPEEDUP, text: `p95 ≤ ${GOAL_LIST_MS} ms, ≥ ${GOAL_SEARCH_SPEEDUP}× before` };
   }
   return { met: t.product.p95 <= GOAL_LIST_MS, text: `≤ ${GOAL_LIST_MS} ms` };
 }
@@ -488,7 +496,7 @@ export const bench: Bench = {
     }
 
     const ms = (n: number) => n.toFixed(1);
-    const head = ['request', 'product p50 ms', 'product p95 ms', 'plain SQL p95 ms', 'plain ÷ product', 'before ms', 'before ÷ product', 'scan ms', 'scan ÷ product', 'goal', 'met'];
+    const head = ['request', 'product p50 ms', 'product p95 ms', 'plain SQL p95 ms', 'plain ÷ product', 'before ms', 'before ÷ product p50', 'scan ms', 'scan ÷ product p95', 'goal', 'met'];
     const sections: string[] = [];
     const texts: string[] = [];
     let allMet = true;
@@ -500,7 +508,7 @@ export const bench: Bench = {
         continue;
       }
       const tableRows = engine.cases.map((t) => {
-        const goal = goalOf(t);
+        const goal = goalOf(t, engine);
         allMet &&= goal.met;
         return [
           `${t.label} (${t.found} rows${t.total !== undefined ? ` of ${t.exact === false ? 'more than ' : ''}${(t.exact === false ? t.total - 1 : t.total).toLocaleString('en')}` : ''})`,
@@ -509,20 +517,20 @@ export const bench: Bench = {
           ms(t.plain.p95),
           `${(t.plain.p95 / t.product.p95).toFixed(1)}×`,
           t.before ? t.before.toFixed(0) : '',
-          t.before ? `${(t.before / t.product.p95).toFixed(0)}×` : '',
+          t.before ? `${(t.before / t.product.p50).toFixed(0)}×` : '',
           t.scan ? t.scan.toFixed(0) : '',
           t.scan ? `${(t.scan / t.product.p95).toFixed(0)}×` : '',
           goal.text,
-          goal.met ? 'yes' : '**no**',
+          engine.server ? (goal.met ? 'yes' : '**no**') : '',
         ];
       });
       const intro = `**${engine.label}**, ${engine.rows.toLocaleString('en')} creations and as many legacy items (generated in ${engine.generateSeconds.toFixed(0)} s):`;
       sections.push([intro, '', markdownTable(head, tableRows)].join('\n'));
       texts.push([intro.replace(/\*\*/g, ''), textTable(head, tableRows.map((r) => r.map((c) => c.replace(/\*\*/g, ''))))].join('\n'));
     }
-    const missed = engines.flatMap((e) => (typeof e === 'string' ? [] : e.cases.filter((t) => !goalOf(t).met).map((t) => `${t.label} (${e.label.split(' (')[0]})`)));
+    const missed = engines.flatMap((e) => (typeof e === 'string' ? [] : e.cases.filter((t) => !goalOf(t, e).met).map((t) => `${t.label} (${e.label.split(' (')[0]})`)));
     const verdict =
-      `Goals (p95 ≤ ${GOAL_LIST_MS} ms for every list page and search, ≤ ${GOAL_REVIEW_MS} ms for the review page, searches ≥ ${GOAL_SEARCH_SPEEDUP}× faster than before): ` +
+      `Goals, on the PostgreSQL server at a million creations (p95 ≤ ${GOAL_LIST_MS} ms for every list page and search, ≤ ${GOAL_REVIEW_MS} ms for the review page, searches ≥ ${GOAL_SEARCH_SPEEDUP}× faster than before; PGlite's figures are reported beside them): ` +
       `**${allMet ? 'met' : 'not all met'}**${missed.length ? `. Missed: ${missed.join('; ')}.` : '.'}`;
     const markdown = [
       '## Lists and searches at a million creations (`bench/lists.bench.ts`)',
@@ -532,7 +540,9 @@ export const bench: Bench = {
         'The "before" column is the goal\'s baseline, issue 19\'s "today\'s figures" measured in the same run: the statements the product itself ran for each ' +
         'search when the issue was filed (`submission.search.ts` and `dependency.service.ts` at f459665~1, a page and its count at once, the creator tested ' +
         'by a subquery per creation), with bitmap scans off so that the trigram indexes, which did not exist then, stay unused; the faster of two runs. ' +
-        'Since then the queue order indexes (migration 0008) exist, which that baseline may use: it is a lower bound of what the product cost then. ' +
+        'Since then the queue order indexes (migration 0008) exist, which that baseline may use: it is a lower bound of what the product cost then ' +
+        '(the issue measured 5,756 ms for a published search, 13,878 ms for every queue, 3,977 ms for the content search dialog, on its machine, over HTTP). ' +
+        'The issue\'s figures are medians of 5 calls, so "before ÷ product p50" compares medians; the p95 goal is separate. ' +
         'The "scan" column is a stricter reference, reported and not a goal: the plain SQL above with every index scan off (what a hand-written query ' +
         `costs without the trigram indexes), the faster of two runs. ${ITERATIONS} calls each. ` +
         'A text search matching more than 1,000 creations is counted up to there (the total says "more than 1,000"; docs/decisions.md, "Counting a search\'s matches"). ' +

@@ -3,9 +3,9 @@
 // For each database engine (embedded PGlite; a PostgreSQL server at BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test, in a fresh `corner_bench_<pid>` database dropped at the
 // end) the real app is built with buildApp and a bare `GET /bare-me` route is added to the same
-// Fastify instance. It reads the Bearer token, finds its session through the app's own session lookup
-// (`app.sessions`, kept for SESSION_CACHE_SECONDS as for every request) exactly as the GraphQL context
-// does and answers the same JSON. Both answers are checked to be equal, then both
+// Fastify instance. It reads the Bearer token, calls loadSession(db, hashToken(token)) exactly as the
+// GraphQL context does when sessions are not kept in memory (SESSION_CACHE_SECONDS=0 here) and
+// answers the same JSON. Both answers are checked to be equal, then both
 // routes are loaded with autocannon on 127.0.0.1 (same connections and duration, a warm-up each,
 // two alternating rounds). The figure that matters is the ratio GraphQL req/s / bare req/s.
 // BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 2) and BENCH_ROUNDS (default 2) change the
@@ -17,6 +17,7 @@ import { bearerToken } from '../apps/server/src/context';
 import { hashToken } from '../apps/server/src/modules/member/session.sql';
 import type { Database } from '../apps/server/src/db/client';
 import { createSession } from '../apps/server/src/modules/member/member.service';
+import { loadSession } from '../apps/server/src/modules/member/session.sql';
 import { preparePglite, preparePostgres, type Prepared } from './databases';
 import { load, markdownTable, mean, textTable, type Bench, type LoadResult } from './harness';
 
@@ -59,11 +60,11 @@ async function worstCaseMember(database: Database): Promise<{ id: number; email:
   return member;
 }
 
-/** The bare route: token → the app's session lookup → the same JSON shape GraphQL answers for `me`. */
-function addBareRoute(app: FastifyInstance): void {
+/** The bare route: token → loadSession → the same JSON shape GraphQL answers for `me`. */
+function addBareRoute(app: FastifyInstance, database: Database): void {
   app.get('/bare-me', async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
-    const session = token ? await app.sessions.find(hashToken(token)) : null;
+    const session = token ? await loadSession(database.db, hashToken(token)) : null;
     const valid = session && !session.revoked_at && session.expires_at > new Date();
     reply.header('cache-control', 'no-store');
     return {
@@ -90,8 +91,11 @@ async function measure(prepared: Prepared): Promise<Measured> {
   const member = await worstCaseMember(database);
   const token = await createSession(database.db, member.id, config.TOKEN_TTL_HOURS, { ip: '127.0.0.1', userAgent: 'corner-bench' });
 
-  const app = await buildApp({ config, database, serveWeb: false, logger: false });
-  addBareRoute(app);
+  // Both routes look the session up in the database on every request, as this bench was defined: it
+  // measures GraphQL's cost over the same SQL. Keeping sessions in memory (SESSION_CACHE_SECONDS)
+  // would take that SQL out of both; its effect is measured by load.bench.ts.
+  const app = await buildApp({ config: { ...config, sessionCacheSeconds: 0 }, database, serveWeb: false, logger: false });
+  addBareRoute(app, database);
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
@@ -202,8 +206,7 @@ function report(results: EngineResult[]): { markdown: string; text: string } {
     '## GraphQL `me` vs a bare route (`bench/me.bench.ts`)',
     '',
     `\`POST /graphql\` with \`${ME_QUERY}\` against \`GET /bare-me\`, a route on the same Fastify ` +
-      'instance that reads the Bearer token and finds its session through the app\'s own lookup (`app.sessions`: kept for ' +
-      'SESSION_CACHE_SECONDS, as for every request, so both routes do the same session work), answering ' +
+      'instance that reads the Bearer token and calls the same `loadSession` on the same pool, answering ' +
       'the same JSON (checked equal before timing). ' +
       `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up per route, then ${ROUNDS} rounds of ` +
       `${SECONDS} s per route in the order bare, GraphQL, bare, GraphQL; figures are the mean of the rounds. ` +

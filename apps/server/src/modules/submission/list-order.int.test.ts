@@ -7,7 +7,7 @@ import { rows } from '../../db/rows';
 import { createTestDatabase } from '../../test/database';
 import { compactQueueCounts } from '../queue/queue.service';
 import { buildMember } from '../../test/factories';
-import { COMMON_MATCHES, DEEP_OFFSET, SEARCH_COUNT_BOUND, listOrderSql, MY_ITEMS_FIELDS, searchSubmissions, searchWhere, STAFF_ITEMS_FIELDS, type QueryParams } from './submission.search';
+import { DEEP_OFFSET, SEARCH_COUNT_BOUND, listOrderSql, MY_ITEMS_FIELDS, searchSubmissions, searchWhere, STAFF_ITEMS_FIELDS, type QueryParams } from './submission.search';
 
 /**
  * Lists at scale (issue 19): every big queue's page is read from an index in the list's own order
@@ -110,8 +110,8 @@ describe('deep pages', () => {
     { queue: 'all', sort: 'publish_at', order: 'desc' },
     { queue: 'all', sort: 'publish_at', order: 'asc' },
     { queue: 'deleted' },
-    // Text searches: few matches (sorted from the matches alone) and many (a walk of the order index
-    // on shallow pages, the matches alone on deep ones), with a nullable sort column too.
+    // Text searches (counted exactly here: the bound is above their matches), few and many, with a
+    // nullable sort column too; the walk of the order index past the bound is tested below.
     { queue: 'all', search: 'creation 1' },
     { queue: 'all', search: 'creation' },
     { queue: 'all', search: 'creation', sort: 'publish_at', order: 'desc' },
@@ -170,8 +170,8 @@ describe('deep pages', () => {
     const total = async (params: QueryParams) =>
       (await searchSubmissions(database.db, { ...params, first: 20, page: 1 }, { fields: STAFF_ITEMS_FIELDS, searchCreator: true, now, ...exactly })).paginatorInfo.total;
     expect(await total({ queue: 'all' })).toBeGreaterThan(DEEP_OFFSET + 100);
-    expect(await total({ queue: 'all', search: 'creation' })).toBeGreaterThan(Math.max(COMMON_MATCHES, DEEP_OFFSET) + 100);
-    expect(await total({ queue: 'all', search: 'creation 1' })).toBeLessThan(COMMON_MATCHES);
+    expect(await total({ queue: 'all', search: 'creation' })).toBeGreaterThan(Math.max(SEARCH_COUNT_BOUND, DEEP_OFFSET) + 100);
+    expect(await total({ queue: 'all', search: 'creation 12' })).toBeLessThan(SEARCH_COUNT_BOUND);
   });
 });
 
@@ -208,6 +208,22 @@ describe("a text search's matches", () => {
     const last = await page(lastPage);
     expect(last.paginatorInfo).toMatchObject({ total: all, totalIsExact: true, lastPage, hasMorePages: false });
     expect(last.data.map((r) => r.id)).toEqual(await plainIds(params, 20, (lastPage - 1) * 20));
+  });
+
+  it("are gathered by the creation's own fields and by its creator's name apart, and counted once", async () => {
+    // "member" is in every creator's user name only; "e" is in every name and every user name.
+    for (const search of ['member', 'e', 'creation 12']) {
+      const params: QueryParams = { queue: 'all', search };
+      const all = await plainCount(params);
+      const exactly = await searchSubmissions(database.db, { ...params, first: 20, page: 2 }, { ...options, countBound: 1_000_000 });
+      expect(exactly.paginatorInfo, search).toMatchObject({ total: all, totalIsExact: true });
+      expect(exactly.data.map((r) => r.id), search).toEqual(await plainIds(params, 20, 20));
+      if (all > 100) {
+        const bounded = await searchSubmissions(database.db, { ...params, first: 20, page: 2 }, { ...options, countBound: 100 });
+        expect(bounded.paginatorInfo, search).toMatchObject({ total: 101, totalIsExact: false, hasMorePages: true });
+        expect(bounded.data.map((r) => r.id), search).toEqual(await plainIds(params, 20, 20));
+      }
+    }
   });
 
   it('are exact up to the bound, and every list without text is exact', async () => {

@@ -157,19 +157,38 @@ export function creatorNameMatches(pattern: string): SQL {
   return sql`${submissions.member_id} = any(array(select m.id from ${members} m where m.username ilike ${pattern}))`;
 }
 
-/** The WHERE of a search: the queue, the owner, the terms and the free-text search. */
-export function searchWhere(params: QueryParams, options: SearchOptions & { now: Date }): SQL {
+/**
+ * A search's WHERE in its parts: what every match meets (the queue, the owner, the terms), how the
+ * free text matches a creation's own fields (its id, name or keywords), and the pattern its creator's
+ * user name may match instead (staff searches).
+ */
+export interface SearchParts {
+  base: SQL;
+  own: SQL | null;
+  creatorPattern: string | null;
+}
+
+export function searchParts(params: QueryParams, options: SearchOptions & { now: Date }): SearchParts {
   const queue = queueOf(params);
   const parts: SQL[] = [queueSql(queue, options.now, options.ownerId)];
   for (const term of params.terms ?? []) parts.push(termSql(term, options.fields));
+  const base = and(...parts)!;
   const search = params.search?.trim();
-  if (search) {
-    const asId = /^\d+$/.test(search) && Number(search) > 0 ? Number(search) : null;
-    const pattern = `%${escapeLike(search)}%`;
-    const text = or(ilike(submissions.name, pattern), ilike(submissions.keywords, pattern), ...(options.searchCreator ? [creatorNameMatches(pattern)] : []))!;
-    parts.push(asId === null ? text : or(eq(submissions.id, asId), text)!);
-  }
-  return and(...parts)!;
+  if (!search) return { base, own: null, creatorPattern: null };
+  const asId = /^\d+$/.test(search) && Number(search) > 0 ? Number(search) : null;
+  const pattern = `%${escapeLike(search)}%`;
+  const own = or(...(asId === null ? [] : [eq(submissions.id, asId)]), ilike(submissions.name, pattern), ilike(submissions.keywords, pattern))!;
+  return { base, own, creatorPattern: options.searchCreator ? pattern : null };
+}
+
+function whereOf({ base, own, creatorPattern }: SearchParts): SQL {
+  if (!own) return base;
+  return and(base, creatorPattern ? or(own, creatorNameMatches(creatorPattern))! : own)!;
+}
+
+/** The WHERE of a search: the queue, the owner, the terms and the free-text search. */
+export function searchWhere(params: QueryParams, options: SearchOptions & { now: Date }): SQL {
+  return whereOf(searchParts(params, options));
 }
 
 function invalidQueue(queue: string): never {
@@ -233,15 +252,13 @@ async function pageRows(
   db: DbOrTx,
   where: SQL,
   order: ListOrder,
-  window: { reversed: boolean; limit: number; offset: number; fenced: boolean; cap?: number },
+  window: { reversed: boolean; limit: number; offset: number; fenced: boolean },
 ): Promise<SubmissionRow[]> {
-  const { reversed, limit, offset, fenced, cap } = window;
+  const { reversed, limit, offset, fenced } = window;
   if (limit <= 0) return [];
   const by = orderSql(order, reversed);
-  // `cap`: sort at most this many matches; the page is right only when there are no more than that.
-  const fence = cap === undefined ? sql`offset 0` : sql`limit ${cap}`;
   const ids = fenced
-    ? sql`(select ${submissions.id} from (select ${submissions.id}${order.column === submissions.id ? sql`` : sql`, ${order.column}`}${order.fastTrackFirst ? sql`, ${submissions.fast_track}` : sql``} from ${submissions} where ${where} ${fence}) as ${submissions}
+    ? sql`(select ${submissions.id} from (select ${submissions.id}${order.column === submissions.id ? sql`` : sql`, ${order.column}`}${order.fastTrackFirst ? sql`, ${submissions.fast_track}` : sql``} from ${submissions} where ${where} offset 0) as ${submissions}
         order by ${sql.join(by, sql`, `)} limit ${limit} offset ${offset})`
     : db.select({ id: submissions.id }).from(submissions).where(where).orderBy(...by).limit(limit).offset(offset);
   const rows = await db.select().from(submissions).where(inArray(submissions.id, ids as SQL)).orderBy(...by);
@@ -276,32 +293,64 @@ function matchesText(params: QueryParams): boolean {
   return Boolean(params.search?.trim()) || (params.terms ?? []).some((t) => t.operator === 'like');
 }
 
-/** Above this many matches, a text search's first pages walk the order index (see `pageRows`). */
-export const COMMON_MATCHES = 2_000;
-
 /**
  * A text search's matches are counted up to this many by default (the SEARCH_COUNT_BOUND setting), or
- * up to the end of the page asked for when that is further (docs/decisions.md, "Counting a search's matches"). Past it, the total says "more
- * than" and stays a lower bound: a common word's 89,000 matches at a million creations took 480 ms to
- * count exactly (each is read again to test it), the first thousand 17 ms (10,000: 45 ms).
+ * up to the end of the page asked for when that is further (docs/decisions.md, "Counting a search's
+ * matches"). Past it, the total says "more than" and stays a lower bound: a common word's 89,000
+ * matches at a million creations took 480 ms to count exactly (each is read again to test it), the
+ * first thousand 17 ms (10,000: 45 ms).
  */
 export const SEARCH_COUNT_BOUND = 1_000;
 
-/** How many creations match a text search, counted up to `bound` (one more means "more than `bound`"). */
-async function countMatches(db: DbOrTx, where: SQL, bound: number): Promise<{ total: number; exact: boolean }> {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${submissions} where ${where} limit ${bound + 1}) as matches`);
+/**
+ * A text search's matches up to `bound` + 1 in one statement: how many there are (`exact` when no
+ * more than `bound`), and the page's ids sorted from them, which is the page whenever they are all.
+ * The matches by the creation's own fields and those by its creator's user name are gathered apart,
+ * each up to `bound` + 1: a common word in thousands of user names then reads the creations of the
+ * first few creators only, through the creator index, instead of a bitmap of all their creations.
+ */
+async function matchesUpTo(
+  db: DbOrTx,
+  parts: SearchParts,
+  order: ListOrder,
+  window: { bound: number; limit: number; offset: number },
+): Promise<{ total: number; exact: boolean; ids: number[] }> {
+  const columns = sql.join(
+    [submissions.id, ...(order.column === submissions.id ? [] : [order.column]), ...(order.fastTrackFirst ? [submissions.fast_track] : [])],
+    sql`, `,
+  );
+  const enough = window.bound + 1;
+  const branches = [sql`(select ${columns} from ${submissions} where ${parts.own ? and(parts.base, parts.own) : parts.base} limit ${enough})`];
+  if (parts.creatorPattern) {
+    branches.push(sql`(select ${columns} from (select m.id from ${members} m where m.username ilike ${parts.creatorPattern}) as creators
+      cross join lateral (select ${columns} from ${submissions} where ${submissions.member_id} = creators.id and ${parts.base} limit ${enough}) as ${submissions} limit ${enough})`);
+  }
+  const [row] = await rows<{ n: number; ids: number[] | null }>(
+    db,
+    sql`with matches as materialized (${sql.join(branches, sql` union `)})
+      select (select count(*)::int from matches) as n,
+        array(select ${submissions.id} from matches as ${submissions} order by ${sql.join(orderSql(order), sql`, `)} limit ${window.limit} offset ${window.offset}) as ids`,
+  );
   const n = Number(row?.n ?? 0);
-  return { total: n, exact: n <= bound };
+  return { total: Math.min(n, enough), exact: n <= window.bound, ids: (row?.ids ?? []).map(Number) };
+}
+
+/** Creations by id, in the order of `ids`. */
+async function rowsInOrder(db: DbOrTx, ids: number[]): Promise<SubmissionRow[]> {
+  if (ids.length === 0) return [];
+  const found = new Map((await db.select().from(submissions).where(inArray(submissions.id, ids))).map((row) => [row.id, row]));
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /**
  * One page of creations matching the params.
  * - A list without text to match reads its page and its total at once; the total of a whole queue
  *   comes from the rollup.
- * - A text search's shallow page is sorted from its matches when they are few, or found by walking
- *   the order index when they are many (the first ones come at once); see below.
- * - A deep page (past DEEP_OFFSET) is read from whichever end of the list is nearer, so the last page
- *   of a million costs what the first ones do.
+ * - A text search counts its matches up to a bound and sorts its page from them when they are no
+ *   more; when there are more, a shallow page is found by walking the order index (the first ones
+ *   come at once) and a deep one is sorted from all the matches; see below.
+ * - A deep page (past DEEP_OFFSET) of a list without text is read from whichever end of the list is
+ *   nearer, so the last page of a million costs what the first ones do.
  */
 export async function searchSubmissions(
   db: DbOrTx,
@@ -322,27 +371,24 @@ export async function searchSubmissions(
     const [data, total] = await Promise.all([page, count()]);
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
-  const where = searchWhere(params, { ...options, now });
+  const parts = searchParts(params, { ...options, now });
+  const where = whereOf(parts);
   const order = listOrder(params, options.fields, options.defaultSort);
   if (shallow && !text) {
     const [data, total] = await Promise.all([pageRows(db, where, order, { reversed: false, limit, offset, fenced: false }), count()]);
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
-  // A text search's matches are counted up to a bound (at least the end of this page).
-  const counted = text ? () => countMatches(db, where, Math.max(options.countBound ?? SEARCH_COUNT_BOUND, offset + limit)) : async () => ({ total: await count(), exact: true });
-  if (shallow) {
-    // A text search: its matches are counted while the page is sorted from at most COMMON_MATCHES of
-    // them, which is the page when there are no more; with more, the order index finds it at once.
-    const [{ total, exact }, fromMatches] = await Promise.all([counted(), pageRows(db, where, order, { reversed: false, limit, offset, fenced: true, cap: COMMON_MATCHES })]);
-    const data = exact && total <= COMMON_MATCHES ? fromMatches : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: false });
+  if (text) {
+    // A text search: its matches up to the bound (at least the end of this page) are counted and
+    // sorted in one statement, which is the page when there are no more. With more, the page is
+    // found by walking the order index (a shallow page: the first matches come at once) or sorted
+    // from all the matches (a deep one, whose end is not known).
+    const bound = Math.max(options.countBound ?? SEARCH_COUNT_BOUND, offset + limit);
+    const { total, exact, ids } = await matchesUpTo(db, parts, order, { bound, limit, offset });
+    const data = exact ? await rowsInOrder(db, ids) : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: !shallow });
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage, exact) };
   }
-  const { total, exact } = await counted();
-  if (!exact) {
-    // Where the list ends is not known: the page is read from the start.
-    const data = await pageRows(db, where, order, { reversed: false, limit, offset, fenced: true });
-    return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage, false) };
-  }
+  const total = await count();
   if (offset < total) {
     const byMonth = await pageByPublishMonth(db, params, options, where, order, { limit, offset, now });
     if (byMonth) return { data: byMonth, paginatorInfo: paginatorInfo(total, byMonth.length, perPage, currentPage) };
@@ -351,8 +397,8 @@ export async function searchSubmissions(
   const after = total - offset - rowsHere;
   const data =
     after < offset
-      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced: text })
-      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: text });
+      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced: false })
+      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: false });
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
 }
 
