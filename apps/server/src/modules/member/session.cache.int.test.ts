@@ -146,11 +146,13 @@ describe('sessions kept for a few seconds', () => {
     // Announced the way every change is: a statement the triggers see, committed.
     await server.database.db.update(members).set({ username: `Renamed ${Date.now()}` }).where(eq(members.id, member.id));
     await vi.waitFor(() => expect(read).toBe(1));
-    // After the announcement a new request does not join the old lookup.
+    // After the announcement a new request does not join the old lookup. Until it arrives (on the
+    // PostgreSQL server, over another connection) a request joins the held lookup: given up on here.
+    const within = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), 100))]);
     await vi.waitFor(async () => {
-      const fresh = await kept.find(hash);
+      const fresh = await within(kept.find(hash));
       expect(fresh?.username).toMatch(/^Renamed /);
-    }, { timeout: 3000, interval: 20 });
+    }, { timeout: 5000, interval: 20 });
     release();
     expect((await slow)?.id).toBe(member.id);
     const readBefore = read;
