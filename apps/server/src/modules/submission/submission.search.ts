@@ -230,6 +230,11 @@ function orderSql({ column, direction, fastTrackFirst }: ListOrder, reversed = f
   return [...lead, sql`${column} ${sql.raw(ascending ? 'asc' : 'desc')}${nulls}`, ascending ? asc(submissions.id) : desc(submissions.id)];
 }
 
+/** The columns a list's order reads (its id, sort column and fast-track flag): what a set of matches keeps to be sorted. */
+function orderColumns({ column, fastTrackFirst }: ListOrder): SQL {
+  return sql.join([submissions.id, ...(column === submissions.id ? [] : [column]), ...(fastTrackFirst ? [submissions.fast_track] : [])], sql`, `);
+}
+
 /** The ORDER BY of the list the params ask for (exported for the plan tests). */
 export function listOrderSql(params: QueryParams, options: Pick<SearchOptions, 'fields' | 'defaultSort'>, reversed = false): SQL[] {
   return orderSql(listOrder(params, options.fields, options.defaultSort), reversed);
@@ -258,7 +263,7 @@ async function pageRows(
   if (limit <= 0) return [];
   const by = orderSql(order, reversed);
   const ids = fenced
-    ? sql`(select ${submissions.id} from (select ${submissions.id}${order.column === submissions.id ? sql`` : sql`, ${order.column}`}${order.fastTrackFirst ? sql`, ${submissions.fast_track}` : sql``} from ${submissions} where ${where} offset 0) as ${submissions}
+    ? sql`(select ${submissions.id} from (select ${orderColumns(order)} from ${submissions} where ${where} offset 0) as ${submissions}
         order by ${sql.join(by, sql`, `)} limit ${limit} offset ${offset})`
     : db.select({ id: submissions.id }).from(submissions).where(where).orderBy(...by).limit(limit).offset(offset);
   const rows = await db.select().from(submissions).where(inArray(submissions.id, ids as SQL)).orderBy(...by);
@@ -315,10 +320,7 @@ async function matchesUpTo(
   order: ListOrder,
   window: { bound: number; limit: number; offset: number },
 ): Promise<{ total: number; exact: boolean; ids: number[] }> {
-  const columns = sql.join(
-    [submissions.id, ...(order.column === submissions.id ? [] : [order.column]), ...(order.fastTrackFirst ? [submissions.fast_track] : [])],
-    sql`, `,
-  );
+  const columns = orderColumns(order);
   const enough = window.bound + 1;
   const branches = [sql`(select ${columns} from ${submissions} where ${parts.own ? and(parts.base, parts.own) : parts.base} limit ${enough})`];
   if (parts.creatorPattern) {
