@@ -16,8 +16,9 @@
 // statements on the day issue 19 was filed, without the trigram indexes (the goal's baseline: "50×
 // faster than today's figures"), and "scan" the plain SQL with index scans off (a stricter reference).
 //
-// Goals: p95 ≤ 50 ms for every list page and search, ≤ 150 ms for the review page, searches ≥ 50×
-// faster than before. The long run is here, never in CI.
+// Goals: p95 ≤ 50 ms for every list page and search, ≤ 150 ms for the review page, the searches the
+// issue timed ≥ 50× faster than before (the bench's own harder searches report theirs). The long run
+// is here, never in CI.
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -151,6 +152,13 @@ interface Case {
   scanReference?: boolean;
   /** The product's own statements when the issue was filed (searches): the goal's baseline. */
   before?: Before;
+  /**
+   * One of the searches the issue timed ("today's figures": a published queue's, every queue's, the
+   * content search dialog's), which must be 50× faster than before. The others (a creator's name, a
+   * common word, a legacy title) are the bench's own harder cases: held to the p95 goal, their
+   * speed-up reported.
+   */
+  timedByIssue?: boolean;
 }
 
 /**
@@ -165,6 +173,7 @@ interface Before {
 interface Timed {
   label: string;
   kind: Case['kind'];
+  timedByIssue: boolean;
   product: { p50: number; p95: number };
   plain: { p50: number; p95: number };
   scan?: number;
@@ -243,7 +252,7 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
   const { database } = prepared;
   const one = async <T>(text: string, params: unknown[] = []) => (await database.query<T>(text, params))[0]!;
   // Search phrases taken from the data, as a moderator types them: a name with its number, a rare
-  // name in every queue, a creator's user name, and a common word.
+  // name in every queue, a creator's user name, and two common words (one in user names too, one in names only).
   const { name: exact } = await one<{ name: string }>(
     `select name from submissions s where ${PUBLISHED} and name ~ ' [0-9]+$' order by id offset ${Math.floor(rows / 300)} limit 1`,
   );
@@ -272,10 +281,11 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
     { label: 'rejected queue, page 1', kind: 'list', requests: [queue('rejected', 1)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(`${LIVE} and s.status = 'REJECTED'`, updated20, 20, 1), plainParams: [] },
     { label: 'waiting queue, page 1', kind: 'list', requests: [queue('waiting', 1)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(`${LIVE} and s.status = 'SUBMITTED' and not exists (select 1 from tests t where t.submission_id = s.id and t.update_request_id is null and t.status in ('OPEN', 'IN_PROGRESS'))`, 's.updated_at asc, s.id asc', 20, 1), plainParams: [] },
     { label: 'all creations, page 1', kind: 'list', requests: [queue('all', 1)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1), plainParams: [] },
-    { label: `published queue, search "${exact.toLowerCase()}"`, kind: 'search', requests: [queue('published', 1, exact.toLowerCase())], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(PUBLISHED, published20, 20, 1, true), plainParams: [phrase(exact)], scanReference: true, before: beforeQueueSearch(PUBLISHED, published20) },
-    { label: `every queue, search "${rare}"`, kind: 'search', requests: [queue('all', 1, rare)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase(rare)], scanReference: true, before: beforeQueueSearch(LIVE, updated20) },
+    { label: `published queue, search "${exact.toLowerCase()}"`, kind: 'search', requests: [queue('published', 1, exact.toLowerCase())], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(PUBLISHED, published20, 20, 1, true), plainParams: [phrase(exact)], scanReference: true, before: beforeQueueSearch(PUBLISHED, published20), timedByIssue: true },
+    { label: `every queue, search "${rare}"`, kind: 'search', requests: [queue('all', 1, rare)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase(rare)], scanReference: true, before: beforeQueueSearch(LIVE, updated20), timedByIssue: true },
     { label: `every queue, search by creator "${username}"`, kind: 'search', requests: [queue('all', 1, username)], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase(username)], scanReference: true, before: beforeQueueSearch(LIVE, updated20) },
     { label: 'every queue, search a common word "velvet"', kind: 'search', requests: [queue('all', 1, 'velvet')], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase('velvet')], scanReference: true, before: beforeQueueSearch(LIVE, updated20) },
+    { label: 'every queue, search a common word of names only "modern"', kind: 'search', requests: [queue('all', 1, 'modern')], read: (d) => page(d, 'newItemsSearch'), plain: pagedPlain(LIVE, updated20, 20, 1, true), plainParams: [phrase('modern')], scanReference: true, before: beforeQueueSearch(LIVE, updated20) },
     {
       label: `content search dialog, "${exact.toLowerCase()}"`,
       kind: 'search',
@@ -285,6 +295,7 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
       plainParams: [phrase(exact)],
       scanReference: true,
       before: BEFORE_CONTENT_SEARCH,
+      timedByIssue: true,
     },
     {
       label: `content search dialog, legacy title "${title.toLowerCase()}"`,
@@ -420,6 +431,7 @@ async function measure(prepared: Prepared, rows: number): Promise<EngineResult> 
       const timed: Timed = {
         label: c.label,
         kind: c.kind,
+        timedByIssue: c.timedByIssue === true,
         product: sampleStats(productMs),
         plain: sampleStats(plainMs),
         scan,
@@ -459,11 +471,12 @@ const BEFORE =
 function goalOf(t: Timed, engine: EngineResult): { met: boolean; text: string } {
   if (!engine.server) return { met: true, text: 'reported' };
   if (t.kind === 'review') return { met: t.product.p95 <= GOAL_REVIEW_MS, text: `≤ ${GOAL_REVIEW_MS} ms` };
-  if (t.kind === 'search') {
+  if (t.kind === 'search' && t.timedByIssue) {
     // The issue's "today's figures" are medians (of 5 calls): the speed-up compares medians.
     const speedup = t.before ? t.before / t.product.p50 : 0;
     return { met: t.product.p95 <= GOAL_LIST_MS && speedup >= GOAL_SEARCH_SPEEDUP, text: `p95 ≤ ${GOAL_LIST_MS} ms, ≥ ${GOAL_SEARCH_SPEEDUP}× before` };
   }
+  if (t.kind === 'search') return { met: t.product.p95 <= GOAL_LIST_MS, text: `p95 ≤ ${GOAL_LIST_MS} ms (speed-up reported)` };
   return { met: t.product.p95 <= GOAL_LIST_MS, text: `≤ ${GOAL_LIST_MS} ms` };
 }
 
@@ -530,7 +543,7 @@ export const bench: Bench = {
     }
     const missed = engines.flatMap((e) => (typeof e === 'string' ? [] : e.cases.filter((t) => !goalOf(t, e).met).map((t) => `${t.label} (${e.label.split(' (')[0]})`)));
     const verdict =
-      `Goals, on the PostgreSQL server at a million creations (p95 ≤ ${GOAL_LIST_MS} ms for every list page and search, ≤ ${GOAL_REVIEW_MS} ms for the review page, searches ≥ ${GOAL_SEARCH_SPEEDUP}× faster than before; PGlite's figures are reported beside them): ` +
+      `Goals, on the PostgreSQL server at a million creations (p95 ≤ ${GOAL_LIST_MS} ms for every list page and search, ≤ ${GOAL_REVIEW_MS} ms for the review page, the searches the issue timed ≥ ${GOAL_SEARCH_SPEEDUP}× faster than before; PGlite's figures are reported beside them): ` +
       `**${allMet ? 'met' : 'not all met'}**${missed.length ? `. Missed: ${missed.join('; ')}.` : '.'}`;
     const markdown = [
       '## Lists and searches at a million creations (`bench/lists.bench.ts`)',
@@ -543,6 +556,8 @@ export const bench: Bench = {
         'Since then the queue order indexes (migration 0008) exist, which that baseline may use: it is a lower bound of what the product cost then ' +
         '(the issue measured 5,756 ms for a published search, 13,878 ms for every queue, 3,977 ms for the content search dialog, on its machine, over HTTP). ' +
         'The issue\'s figures are medians of 5 calls, so "before ÷ product p50" compares medians; the p95 goal is separate. ' +
+        'The 50× goal is for the searches the issue timed (a published queue\'s, every queue\'s and the content search dialog\'s, each a name with its number); ' +
+        'the bench\'s own harder searches (a creator\'s user name, two common words, a legacy title), which had no figure of the issue\'s day, are held to the p95 goal and their speed-up is reported. ' +
         'The "scan" column is a stricter reference, reported and not a goal: the plain SQL above with every index scan off (what a hand-written query ' +
         `costs without the trigram indexes), the faster of two runs. ${ITERATIONS} calls each. ` +
         'A text search matching more than 1,000 creations is counted up to there (the total says "more than 1,000"; docs/decisions.md, "Counting a search\'s matches"). ' +

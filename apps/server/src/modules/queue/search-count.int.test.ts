@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, buildSubmission } from '../../test/factories';
 import { useTestServer } from '../../test/server';
@@ -40,5 +41,38 @@ describe('a text search counted up to SEARCH_COUNT_BOUND, over GraphQL', () => {
     // Without text, a list is always counted exactly.
     const res = await server.gql(query, { q: { queue: 'all', first: 2 } }, { token: token() });
     expect(res.data![field].paginatorInfo).toMatchObject({ total: 6, totalIsExact: true, lastPage: 3 });
+  });
+});
+
+describe("a staff search's matches by creator and by the creation's own fields, counted together", () => {
+  const names = async (search: string, first: number) => {
+    const res = await server.gql(`query S($q: QueryParams) { newItemsSearch(queryParams: $q) { data { name } ${PAGE} } }`, { q: { queue: 'all', search, first } }, { token: admin });
+    expect(res.errors).toBeUndefined();
+    return res.data!.newItemsSearch as { data: { name: string }[]; paginatorInfo: Record<string, unknown> };
+  };
+  const touched = async (id: number, minutesAgo: number) =>
+    server.database.db.execute(sql`update submissions set updated_at = now() - make_interval(mins => ${minutesAgo}) where id = ${id}`);
+
+  it('more of them by creator than the bound: "more than", and the page still holds the newest match by name', async () => {
+    const db = server.database.db;
+    const studio = await buildMember(db, { username: 'WombatStudio' });
+    for (let i = 1; i <= 4; i++) await touched(await buildSubmission(db, studio.id, { name: `Plain lamp ${i}` }), 60 + i);
+    const other = await buildMember(db);
+    await touched(await buildSubmission(db, other.id, { name: 'Wombat rug' }), 1);
+    const found = await names('wombat', 2);
+    expect(found.paginatorInfo).toMatchObject({ total: 4, totalIsExact: false, hasMorePages: true });
+    expect(found.data.map((d) => d.name)).toEqual(['Wombat rug', 'Plain lamp 1']);
+  });
+
+  it('a creation matching by both is counted once, and the total is exact', async () => {
+    const db = server.database.db;
+    const crafts = await buildMember(db, { username: 'KoalaCrafts' });
+    await touched(await buildSubmission(db, crafts.id, { name: 'Koala lamp' }), 3);
+    await touched(await buildSubmission(db, crafts.id, { name: 'Plain vase' }), 2);
+    const other = await buildMember(db);
+    await touched(await buildSubmission(db, other.id, { name: 'Koala bed' }), 1);
+    const found = await names('koala', 10);
+    expect(found.paginatorInfo).toMatchObject({ total: 3, totalIsExact: true, hasMorePages: false });
+    expect(found.data.map((d) => d.name)).toEqual(['Koala bed', 'Plain vase', 'Koala lamp']);
   });
 });

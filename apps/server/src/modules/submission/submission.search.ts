@@ -313,6 +313,8 @@ export const SEARCH_COUNT_BOUND = 1_000;
  * The matches by the creation's own fields and those by its creator's user name are gathered apart,
  * each up to `bound` + 1: a common word in thousands of user names then reads the creations of the
  * first few creators only, through the creator index, instead of a bitmap of all their creations.
+ * The creator's are gathered first (a few index reads), and when they alone are more than the bound
+ * the own fields are not searched at all (a one-time filter): the count is already "more than".
  */
 async function matchesUpTo(
   db: DbOrTx,
@@ -322,14 +324,16 @@ async function matchesUpTo(
 ): Promise<{ total: number; exact: boolean; ids: number[] }> {
   const columns = orderColumns(order);
   const enough = window.bound + 1;
-  const branches = [sql`(select ${columns} from ${submissions} where ${parts.own ? and(parts.base, parts.own) : parts.base} limit ${enough})`];
-  if (parts.creatorPattern) {
-    branches.push(sql`(select ${columns} from (select m.id from ${members} m where m.username ilike ${parts.creatorPattern}) as creators
-      cross join lateral (select ${columns} from ${submissions} where ${submissions.member_id} = creators.id and ${parts.base} limit ${enough}) as ${submissions} limit ${enough})`);
-  }
+  const own = parts.own ? and(parts.base, parts.own)! : parts.base;
+  const matches = parts.creatorPattern
+    ? sql`by_creator as materialized (select ${columns} from (select m.id from ${members} m where m.username ilike ${parts.creatorPattern}) as creators
+          cross join lateral (select ${columns} from ${submissions} where ${submissions.member_id} = creators.id and ${parts.base} limit ${enough}) as ${submissions} limit ${enough}),
+        matches as materialized (select * from by_creator
+          union (select ${columns} from ${submissions} where ${own} and (select count(*) from by_creator) < ${enough} limit ${enough}))`
+    : sql`matches as materialized (select ${columns} from ${submissions} where ${own} limit ${enough})`;
   const [row] = await rows<{ n: number; ids: number[] | null }>(
     db,
-    sql`with matches as materialized (${sql.join(branches, sql` union `)})
+    sql`with ${matches}
       select (select count(*)::int from matches) as n,
         array(select ${submissions.id} from matches as ${submissions} order by ${sql.join(orderSql(order), sql`, `)} limit ${window.limit} offset ${window.offset}) as ids`,
   );
