@@ -237,7 +237,7 @@ async function measure(prepared: Prepared, rows: number): Promise<Result> {
 
 /** Why the goal is missed where it is (read off EXPLAIN ANALYZE on the bench's data, 2026-11-26). */
 const WHERE_TIME_GOES =
-  "Where the time of “velvet sofa” goes (EXPLAIN ANALYZE on the same data): the GIN lookup of the words alone takes 2.5 ms; each filter matching a large share of the index (the top category holds nearly every creation, a kind three in eight) adds about 3 ms to it; fetching and ranking the 779 matches, the total and both facets take 3 ms more; the rest is the request (the words table lookup, the page's rows, the names of the facets, GraphQL and HTTP). The ILIKE baseline is a parallel sequential scan, 0.2 to 1 s: 50× means 4 to 20 ms for every search, whatever its number of matches, with an exact total and exact facets. Searches that match thousands (“cozy”, “garden bedroom”) spend their time on the matches themselves (each is read for its date, rank, categories and tags); the engine for a site whose searches are mostly like that is the cluster on SEARCH_URL, whose facets come from column stores.";
+  "Where the time of “velvet sofa” goes (EXPLAIN ANALYZE on the same data): the GIN lookup of the words alone takes 2.5 ms; each filter matching a large share of the index (the top category holds nearly every creation, a kind three in eight) adds about 3 ms to it; fetching and ranking the 779 matches, the total and both facets take 3 ms more; the rest is the request (the words table lookup, the page's rows, the names of the facets, GraphQL and HTTP). The ILIKE baseline is a parallel sequential scan, 0.2 to 1 s: 50× means 4 to 20 ms for every search, whatever its number of matches, with an exact total and exact facets. Searches that match thousands (“cozy”, “garden bedroom”) spend their time on the matches themselves (each is read for its date, rank, categories and tags); the engine for a site whose searches are mostly like that is the cluster on SEARCH_URL, whose facets come from column stores. “garden bedroom” (EXPLAIN ANALYZE, 2026-11-27, with its timing overhead): the GIN lookup of its four keys 25 ms, then its 12,206 matches read from 11,456 pages of the table (672 MB, against the server's 128 MB of shared buffers) 40 ms with their ranks; the total, the page and both facets over them take the rest.";
 
 /** How the engine got here, measured by this bench on 2026-11-26 (PostgreSQL server, 1M published creations, p95). */
 const BEFORE =
@@ -246,7 +246,10 @@ const BEFORE =
   'scan. Filters as tokens in the one vector, typos through a words table and one pass over the matches: 33, 31, 43, 163 and 42 ms. ' +
   'The last word as a prefix made GIN merge every key it starts (14.7 ms of index scan for “velvet sofa:*” against 2.4 ms for “velvet sofa”); ' +
   'it is now looked up through its completions in the words table: 24, 19, 31, 76 and 26 ms. Then no transaction around a search and ' +
-  'its three small reads after it at once: the table below.';
+  'its three small reads after it at once: 19, 13, 24, 62 and 16 ms (p50, 2026-11-26). Then relevance by `ts_rank` instead of ' +
+  '`ts_rank_cd` and facets unnested in the select list instead of a lateral function scan per match: the statement of “garden bedroom” ' +
+  'alone, 12 runs of each version alternating in psql on 2026-11-27, 81 ms → 58 ms (medians; `ts_rank` 13 ms of it, the facets 10 ms). ' +
+  'The table below was measured after that change, on a slower machine than the 2026-11-26 run (the same ILIKE scans took 1.2–1.6× as long).';
 
 export const bench: Bench = {
   name: 'The site’s search at a million published creations',
