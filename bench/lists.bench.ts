@@ -4,8 +4,8 @@
 // data (for its staff accounts), then filled by generate_series (GENERATE_LISTS below): BENCH_LIST_ROWS
 // creations (default 1,000,000 on the PostgreSQL server; BENCH_LIST_PGLITE_ROWS, default 100,000, on
 // PGlite) with realistic names, keywords on a third, 20,000 creators, an image each, the tests, reports
-// and update requests of the queues, as many legacy items, one creator with 5,000 creations and one
-// creation with 200 files, 300 images and 5,000 log entries.
+// and update requests of the queues, as many legacy items (the archive's pages and a title search),
+// one creator with 5,000 creations and one creation with 200 files, 300 images and 5,000 log entries.
 //
 // Every request goes over HTTP to the real app (buildApp, rate limits off), as the web app sends it:
 // its persisted documents by hash, signed in as the demo Admin (or the creator). Before anything is
@@ -270,6 +270,24 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
     who: 'admin' as const,
     variables: { queryParams: { queue: q, first: 20, page: pageNo, ...(search ? { search } : {}) }, countParams: { queue: q } },
   });
+  // The archive of the older system (/staff/archived), newest first, as staff page through it.
+  const { legacyItems } = await one<{ legacyItems: number }>(`select count(*)::int as "legacyItems" from legacy.items`);
+  const archiveLast = Math.max(1, Math.ceil(legacyItems / 20));
+  const archiveMiddle = Math.max(1, Math.ceil(archiveLast / 2));
+  const archive = (label: string, variables: Record<string, unknown>, where: string, pageNo: number): Case => ({
+    label: `archive, ${label}`,
+    kind: 'list',
+    requests: [{ operation: 'ArchiveSearch', who: 'admin', variables: { first: 20, page: pageNo, ...variables } }],
+    read: (d) => ({
+      ids: (d.legacyItemsSearch.data as { ID: number }[]).map((r) => r.ID),
+      total: d.legacyItemsSearch.paginatorInfo.total as number,
+      exact: d.legacyItemsSearch.paginatorInfo.totalIsExact as boolean,
+    }),
+    plain: `with page as (select i.id from legacy.items i where ${where} order by i.id desc limit 20 offset ${(pageNo - 1) * 20}),
+      total as (select count(*)::int as n from legacy.items i where ${where})
+      select (select coalesce(array_agg(id), '{}') from page) as ids, (select n from total) as total`,
+    plainParams: [],
+  });
   const published20 = `s.publish_at desc nulls last, s.id desc`;
   const updated20 = `s.updated_at desc, s.id desc`;
   const cases: Case[] = [
@@ -307,6 +325,11 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
       scanReference: true,
       before: BEFORE_CONTENT_SEARCH,
     },
+    archive('page 1', {}, 'true', 1),
+    archive(`middle page (${archiveMiddle})`, {}, 'true', archiveMiddle),
+    archive(`last page (${archiveLast})`, {}, 'true', archiveLast),
+    archive('one game, page 1', { game: 3 }, 'i.game = 3', 1),
+    { ...archive('a title search of a common word "velvet"', { title: 'velvet' }, 'i.title ilike $1', 1), kind: 'search', plainParams: [phrase('velvet')] },
     ...[1, 100].map(
       (pageNo): Case => ({
         label: `a creator with ${BIG_CREATOR_ROWS.toLocaleString('en')} creations, own list page ${pageNo}`,

@@ -59,6 +59,28 @@ export const legacyItems = legacy.table(
   ],
 );
 
+/** Ids per bucket of legacy.item_counts: a deep page of the archive is found within one bucket. */
+export const LEGACY_COUNT_BUCKET = 10_000;
+
+/**
+ * How many legacy items sit in each bucket of (id range of LEGACY_COUNT_BUCKET ids, game, status,
+ * hidden): a rollup kept exact by statement triggers on legacy.items (migration 0027), so the
+ * archive's total and its deep pages are found from a few thousand rows instead of a million
+ * items. Only the embedded legacy source (legacy-source.postgres.ts) reads it.
+ */
+export const legacyItemCounts = legacy.table(
+  'item_counts',
+  {
+    /** `id / LEGACY_COUNT_BUCKET` of the bucket's items. */
+    bucket: integer('bucket').notNull(),
+    game: integer('game').notNull(),
+    status: text('status').notNull(),
+    is_hidden: boolean('is_hidden').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.game, t.status, t.is_hidden] })],
+);
+
 /** Which categories an item is in. */
 export const legacyItemCategories = legacy.table(
   'item_categories',

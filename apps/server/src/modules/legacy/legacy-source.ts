@@ -120,6 +120,12 @@ export interface LegacyPaging {
   first?: number | null;
   page?: number | null;
   order?: 'id_desc' | 'id_asc' | 'publish_date_desc';
+  /**
+   * A search by title, creator or phrase counts its matches up to this many (the SEARCH_COUNT_BOUND
+   * setting; the total then says "more than", as a staff queue's search does), or to the end of the
+   * page asked for when that is further. Absent: counted exactly. The MariaDB source always counts exactly.
+   */
+  countBound?: number | null;
 }
 
 export interface LegacyCreator {

@@ -93,7 +93,7 @@ export function searchArchive(ctx: Context, input: ArchiveSearchInput): Promise<
   }
   if (input.isHidden != null) filter.isHidden = input.isHidden;
   if (input.memberId != null) filter.memberId = input.memberId;
-  return throughSource(() => ctx.legacy.searchItems(filter, { first: input.first, page: input.page, order: 'id_desc' }));
+  return throughSource(() => ctx.legacy.searchItems(filter, { first: input.first, page: input.page, order: 'id_desc', countBound: ctx.config.SEARCH_COUNT_BOUND }));
 }
 
 /**

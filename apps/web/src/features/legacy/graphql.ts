@@ -20,7 +20,7 @@ export const ArchiveRowFragment = graphql(`
   }
 `);
 
-/** The archive's search of the older submission system: newest first, with an exact total. */
+/** The archive's search of the older submission system: newest first; a search by title or creator counts its matches up to a bound (totalIsExact). */
 export const ArchiveSearchQuery = graphql(
   `
     query ArchiveSearch($id: Int, $title: String, $creator: String, $game: Int, $status: String, $isHidden: Boolean, $first: Int, $page: Int) {
@@ -34,6 +34,7 @@ export const ArchiveSearchQuery = graphql(
           lastItem
           lastPage
           total
+          totalIsExact
         }
       }
     }

@@ -142,7 +142,9 @@ function Browser({ params, update }: { params: ArchiveParams; update: (next: Par
         </form>
         {result ? (
           <Text size="sm" c="dimmed" mt="sm" aria-live="polite">
-            {t('archive.count', { count: result.paginatorInfo.total })}
+            {result.paginatorInfo.totalIsExact === false
+              ? t('archive.countMoreThan', { count: result.paginatorInfo.total - 1 })
+              : t('archive.count', { count: result.paginatorInfo.total })}
           </Text>
         ) : null}
       </Paper>
