@@ -14,10 +14,9 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { bearerToken } from '../apps/server/src/context';
-import { hashToken } from '../apps/server/src/modules/member/session.sql';
 import type { Database } from '../apps/server/src/db/client';
 import { createSession } from '../apps/server/src/modules/member/member.service';
-import { loadSession } from '../apps/server/src/modules/member/session.sql';
+import { hashToken, loadSession } from '../apps/server/src/modules/member/session.sql';
 import { preparePglite, preparePostgres, type Prepared } from './databases';
 import { load, markdownTable, mean, textTable, type Bench, type LoadResult } from './harness';
 

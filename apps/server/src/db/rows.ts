@@ -6,3 +6,18 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Rows in the order of `ids` (each once; ids without a row left out). */
+export function orderedByIds<T extends { id: number }>(ids: readonly number[], found: readonly T[]): T[] {
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const seen = new Set<number>();
+  const out: T[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row && !seen.has(id)) {
+      seen.add(id);
+      out.push(row);
+    }
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import mysql from 'mysql2/promise';
+import { orderedByIds } from '../../db/rows';
 import { escapeLike } from '../../db/sql';
 import { pageWindow, paginatorInfo } from '../../schema/page-size';
 import type { LegacyFileStore } from './legacy-files';
@@ -16,7 +17,7 @@ import {
   type LegacyPaging,
   type LegacySource,
 } from './legacy-source';
-import { checkCategoryChanges, orderedByIds, sortedUnique } from './legacy-source.shared';
+import { checkCategoryChanges, sortedUnique } from './legacy-source.shared';
 
 /** One connection or the pool: what a statement runs on. */
 type Runner = mysql.Pool | mysql.PoolConnection;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { rows } from '../../db/rows';
+import { orderedByIds, rows } from '../../db/rows';
 import { LEGACY_COUNT_BUCKET, legacyCategories, legacyFiles, legacyImages, legacyItemCategories, legacyItemCounts, legacyItems, legacyMembers } from '../../db/schema/index';
 import { escapeLike } from '../../db/sql';
 import { pageWindow, paginatorInfo } from '../../schema/page-size';
@@ -20,7 +20,7 @@ import {
   type LegacySource,
   type LegacyCategoryRef,
 } from './legacy-source';
-import { checkCategoryChanges, orderedByIds, sortedUnique } from './legacy-source.shared';
+import { checkCategoryChanges, sortedUnique } from './legacy-source.shared';
 
 /** The columns of an item as lists show it, with its creator's name (a left join: the member row may be missing). */
 const itemColumns = {

@@ -76,17 +76,3 @@ export function sortedUnique(values: readonly number[]): number[] {
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
-/** Rows in the order of `ids` (each once; ids without a row left out). */
-export function orderedByIds<T extends { id: number }>(ids: readonly number[], rows: readonly T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const seen = new Set<number>();
-  const out: T[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (row && !seen.has(id)) {
-      seen.add(id);
-      out.push(row);
-    }
-  }
-  return out;
-}

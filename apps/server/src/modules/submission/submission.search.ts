@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { isQueueId, likePattern, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
 import { outsideTransaction, preparedQuery, preparedRows, type Placeholders } from '../../db/prepared';
-import { rows } from '../../db/rows';
+import { orderedByIds, rows } from '../../db/rows';
 import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
@@ -344,8 +344,7 @@ async function matchesUpTo(
 /** Creations by id, in the order of `ids`. */
 async function rowsInOrder(db: DbOrTx, ids: number[]): Promise<SubmissionRow[]> {
   if (ids.length === 0) return [];
-  const found = new Map((await db.select().from(submissions).where(inArray(submissions.id, ids))).map((row) => [row.id, row]));
-  return ids.flatMap((id) => found.get(id) ?? []);
+  return orderedByIds(ids, await db.select().from(submissions).where(inArray(submissions.id, ids)));
 }
 
 /**
