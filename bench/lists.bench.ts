@@ -239,12 +239,12 @@ const BEFORE_CONTENT_SEARCH: Before = {
   ],
 };
 
-function pagedPlain(where: string, order: string, first: number, pageNo: number, search?: boolean): string {
+function pagedPlain(where: string, order: string, first: number, pageNo: number, search?: boolean, from = 'submissions s'): string {
   const text = search
     ? ` and (s.name ilike $1 or s.keywords ilike $1 or s.member_id in (select m.id from members m where m.username ilike $1))`
     : '';
-  return `with page as (select s.id from submissions s where ${where}${text} order by ${order} limit ${first} offset ${(pageNo - 1) * first}),
-    total as (select count(*)::int as n from submissions s where ${where}${text})
+  return `with page as (select id from ${from} where ${where}${text} order by ${order} limit ${first} offset ${(pageNo - 1) * first}),
+    total as (select count(*)::int as n from ${from} where ${where}${text})
     select (select coalesce(array_agg(id), '{}') from page) as ids, (select n from total) as total`;
 }
 
@@ -283,9 +283,7 @@ async function buildCases(prepared: Prepared, rows: number, reviewedId: number, 
       total: d.legacyItemsSearch.paginatorInfo.total as number,
       exact: d.legacyItemsSearch.paginatorInfo.totalIsExact as boolean,
     }),
-    plain: `with page as (select i.id from legacy.items i where ${where} order by i.id desc limit 20 offset ${(pageNo - 1) * 20}),
-      total as (select count(*)::int as n from legacy.items i where ${where})
-      select (select coalesce(array_agg(id), '{}') from page) as ids, (select n from total) as total`,
+    plain: pagedPlain(where, 'i.id desc', 20, pageNo, false, 'legacy.items i'),
     plainParams: [],
   });
   const published20 = `s.publish_at desc nulls last, s.id desc`;
