@@ -137,6 +137,37 @@ describe('GraphQL over JSON', () => {
   });
 });
 
+describe('building the app', () => {
+  it('closes what it opened when it cannot be built: no LISTEN connection is left behind', async () => {
+    let listening = 0;
+    const counted: Database = {
+      ...database,
+      listen: async (channel, handler, onListening) => {
+        const stop = await database.listen(channel, handler, onListening);
+        listening += 1;
+        return async () => {
+          listening -= 1;
+          await stop();
+        };
+      },
+    };
+    const options = {
+      // Sessions kept in memory (0 in tests otherwise) listen for sign-outs on a connection of their own.
+      config: { ...testConfig(), sessionCacheSeconds: 30 },
+      database: counted,
+      serveWeb: false,
+      logger: false,
+      // What a broken web build does: the documents it ships cannot be read.
+      get persistedOperations(): never {
+        expect(listening).toBe(1);
+        throw new Error('persisted-operations.json is unreadable');
+      },
+    };
+    await expect(buildApp(options)).rejects.toThrow('persisted-operations.json is unreadable');
+    expect(listening).toBe(0);
+  });
+});
+
 describe('configuration', () => {
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

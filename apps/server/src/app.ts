@@ -72,9 +72,23 @@ export interface AppOptions {
 /** The HTTP server: GraphQL API, health check, runtime config, images and files, and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const urlSigner = options.urlSigner ?? createUrlSigner(config);
   const legacy = options.legacy ?? (await openLegacySource(config, database));
-  const sessions = await openSessions(database, { seconds: config.sessionCacheSeconds });
+  let sessions: Sessions | undefined;
+  try {
+    sessions = await openSessions(database, { seconds: config.sessionCacheSeconds });
+    return await assembleApp(options, legacy, sessions);
+  } catch (error) {
+    // An app that cannot be built (a bad setting, a missing web build) leaves no connection open:
+    // the sessions' LISTEN connection and a legacy source it opened would keep the process alive.
+    await sessions?.close();
+    if (!options.legacy) await legacy.close();
+    throw error;
+  }
+}
+
+async function assembleApp(options: AppOptions, legacy: LegacySource, sessions: Sessions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const urlSigner = options.urlSigner ?? createUrlSigner(config);
   const services: AppServices = {
     config,
     database,

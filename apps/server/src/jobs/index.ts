@@ -9,6 +9,7 @@ import type { Storage } from '../storage/index';
 import { debounced, dispatchPendingEmails } from '../modules/notification/email.service';
 import { LIVE_CHANNEL, parseLiveEvent } from '../modules/live/live.service';
 import type { JobDefinition, JobQueue, JobServices, JobState, JobStatus } from './job';
+import { sendRetryingPartition } from './send-retry';
 import { earlyAccessJob } from './early-access.job';
 import { emailDigestJob } from './email-digest.job';
 import { emailDispatchJob } from './email-dispatch.job';
@@ -129,7 +130,7 @@ export async function startJobs(
     async send(name, data, sendOptions = {}) {
       const { tx, ...options } = sendOptions;
       if (tx) return boss.send(name, data, { ...options, db: txExecutor(tx) });
-      const id = await boss.send(name, data, options);
+      const id = await sendRetryingPartition(() => boss.send(name, data, options), log, name);
       if (id && !options.startAfter) wake(name);
       return id;
     },
@@ -148,6 +149,8 @@ export async function startJobs(
   };
   const jobServices: JobServices = { ...services, jobs: queue };
 
+  // Every queue exists before any worker starts or any job is sent: a handler that runs at once (a
+  // job left from before, or one sent at start) may send to a queue defined after its own.
   for (const definition of definitions) {
     await boss.createQueue(definition.name, {
       name: definition.name,
@@ -155,7 +158,9 @@ export async function startJobs(
       ...definition.queue,
     });
     if (definition.cron) await boss.schedule(definition.name, definition.cron);
-    if (options.work) {
+  }
+  if (options.work) {
+    for (const definition of definitions) {
       // One worker per job of this kind worked at once.
       const ids: string[] = [];
       workers.set(definition.name, ids);
@@ -177,7 +182,7 @@ export async function startJobs(
         ids.push(worker.id);
       }
     }
-    if (options.work && definition.runAtStart) await queue.send(definition.name, {});
+    for (const definition of definitions) if (definition.runAtStart) await queue.send(definition.name, {});
   }
 
   // E-mails written to the outbox are announced on the live channel when their transaction

@@ -160,3 +160,32 @@ describe('sending in a transaction', () => {
     }
   }, 60_000);
 });
+
+describe('starting', () => {
+  it('creates every queue before a job runs: a job sent at start may send to a queue defined after its own', async () => {
+    const received: string[] = [];
+    const later = defineJob<{ from: string }>({
+      name: 'test-start-later',
+      handle: async (_services, data) => {
+        received.push(data.from);
+        return data;
+      },
+    });
+    const first = defineJob({
+      name: 'test-start-first',
+      runAtStart: true,
+      handle: async (services) => ({ sent: await services.jobs.send(later.name, { from: 'first' }) }),
+    });
+    // Queues between the two: creating them takes longer than the first job takes to start.
+    const between = Array.from({ length: 8 }, (_, i) => defineJob({ name: `test-start-between-${i}`, handle: async () => null }));
+    const own = await startJobs(
+      { database, config: { ...config, JOB_POLL_SECONDS: 1 }, log: silentLog, storage: createStorage(config), urlSigner: createUrlSigner(config), legacy: await openLegacySource(config, database) },
+      { work: true, definitions: [first, ...between, later] },
+    );
+    try {
+      await expect.poll(() => received, { timeout: 15_000, interval: 100 }).toEqual(['first']);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
+});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { orderedByIds, rows } from '../../db/rows';
 import { LEGACY_COUNT_BUCKET, legacyCategories, legacyFiles, legacyImages, legacyItemCategories, legacyItemCounts, legacyItems, legacyMembers } from '../../db/schema/index';
@@ -58,6 +58,12 @@ function creatorMatches(phrase: string): SQL {
   return sql`${legacyItems.member_id} = any(array(select ${legacyMembers.id} from ${legacyMembers} where ${legacyMembers.username} ilike ${like(phrase)}))`;
 }
 
+/** A status, or any of a list of them, on `column` (an empty list matches nothing). */
+function statusIn(column: Column, status: NonNullable<LegacyItemFilter['status']>): SQL {
+  const statuses = typeof status === 'string' ? [status] : [...status];
+  return statuses.length ? inArray(column, statuses) : sql`false`;
+}
+
 /** `filter` as a condition on legacy.items (exported for the search-plan test). */
 export function legacyItemWhere(filter: LegacyItemFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -66,10 +72,7 @@ export function legacyItemWhere(filter: LegacyItemFilter): SQL | undefined {
   if (filter.creator) conditions.push(creatorMatches(filter.creator));
   if (filter.phrase) conditions.push(or(ilike(legacyItems.title, like(filter.phrase)), creatorMatches(filter.phrase)));
   if (filter.game !== undefined) conditions.push(eq(legacyItems.game, filter.game));
-  if (filter.status !== undefined) {
-    const statuses = typeof filter.status === 'string' ? [filter.status] : [...filter.status];
-    conditions.push(statuses.length ? inArray(legacyItems.status, statuses) : sql`false`);
-  }
+  if (filter.status !== undefined) conditions.push(statusIn(legacyItems.status, filter.status));
   if (filter.isHidden !== undefined) conditions.push(eq(legacyItems.is_hidden, filter.isHidden));
   if (filter.published !== undefined) {
     const live = sql`(${legacyItems.status} = 'published' and ${legacyItems.publish_date} <= now())`;
@@ -101,10 +104,7 @@ function rollupWhere(filter: LegacyItemFilter): SQL | null {
   if (Object.values(rest).some((value) => value !== undefined && value !== '')) return null;
   const conditions: SQL[] = [sql`true`];
   if (game !== undefined) conditions.push(eq(legacyItemCounts.game, game));
-  if (status !== undefined) {
-    const statuses = typeof status === 'string' ? [status] : [...status];
-    conditions.push(statuses.length ? inArray(legacyItemCounts.status, statuses) : sql`false`);
-  }
+  if (status !== undefined) conditions.push(statusIn(legacyItemCounts.status, status));
   if (isHidden !== undefined) conditions.push(eq(legacyItemCounts.is_hidden, isHidden));
   return and(...conditions)!;
 }
