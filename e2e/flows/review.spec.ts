@@ -46,6 +46,13 @@ test('a creator submits, a tester fails a test, the creator fixes and resubmits,
   const needsBadge = creatorShell.menuLink(/^Needs attention/).locator('.mantine-Badge-root');
   await expect(creator.getByRole('link', { name: NAME })).toBeVisible();
   await expect(creator.getByText(TEST_NOTES).first()).toBeVisible();
+  // Still awaiting approval, but waiting on the creator: the row says so beside its status, in every list.
+  const failedRow = creator.getByRole('row').filter({ has: creator.getByRole('link', { name: NAME }) });
+  await expect(failedRow.getByText('Test failed', { exact: true })).toBeVisible();
+  await creator.goto('/my-creations');
+  await expect(creator.getByRole('row').filter({ has: creator.getByRole('link', { name: NAME }) }).getByText('Test failed', { exact: true })).toBeVisible();
+  await creator.goto('/needs-attention');
+  await expect(creator.getByText(TEST_NOTES).first()).toBeVisible();
   const needsBefore = Number(await needsBadge.textContent());
   expect(needsBefore).toBeGreaterThan(0);
   await creatorShell.screenshot('review-creator-needs-attention');

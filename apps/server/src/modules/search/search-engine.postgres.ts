@@ -1,4 +1,4 @@
-import { MAX_COMPLETIONS, MAX_FACETS, queryWords, tsQueryText, typoAlternatives, type QueryWord, type SearchDocument } from '@corner/domain';
+import { formatBytes, MAX_COMPLETIONS, MAX_FACETS, queryWords, tsQueryText, typoAlternatives, type QueryWord, type SearchDocument } from '@corner/domain';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
@@ -36,8 +36,9 @@ export function postgresSearchEngine(db: DbOrTx): SearchEngine {
     engine: 'postgres',
 
     async health() {
-      const [row] = await rows<{ version: string; size: string }>(db, sql`select current_setting('server_version') as version, pg_size_pretty(pg_total_relation_size('search_entries')) as size`);
-      return { healthy: true, detail: `PostgreSQL ${row!.version} full-text search in the portal’s database; the index takes ${row!.size}.` };
+      const [row] = await rows<{ version: string; size: string }>(db, sql`select current_setting('server_version') as version, pg_total_relation_size('search_entries')::text as size`);
+      // Sizes read as everywhere else in the portal ("16.2 KB"), not as PostgreSQL prints them ("88 kB").
+      return { healthy: true, detail: `PostgreSQL ${row!.version} full-text search in the portal’s database; the index takes ${formatBytes(Number(row!.size))}.` };
     },
 
     async upsert(documents) {

@@ -43,7 +43,8 @@ export function TopBar({ area, hasMenu, isMenuOpen, onToggleMenu }: TopBarProps)
           <span className={classes.mark} aria-hidden>
             C
           </span>
-          <Text component="span" fw={700} fz={{ base: 'md', xs: 'lg' }} truncate>
+          {/* On a phone the title takes two short lines beside the actions rather than losing its end. */}
+          <Text component="span" fw={700} fz={{ base: 'sm', xs: 'lg' }} lh={1.15} className={classes.title}>
             {title}
           </Text>
         </UnstyledButton>

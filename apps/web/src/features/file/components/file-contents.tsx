@@ -206,7 +206,7 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
                     {o.name ?? t('fileContents.noName')}
                   </Group>
                 </Table.Td>
-                <Table.Td ff="monospace">{o.object_guid}</Table.Td>
+                <Table.Td ff="monospace">{`0x${o.object_guid}`}</Table.Td>
                 <Table.Td>{o.price ?? ''}</Table.Td>
               </Table.Tr>
             ))}

@@ -103,7 +103,7 @@ export function ObjectGuidsSection({ guids, isReadOnly, onAdd, onDelete }: Objec
           <Group gap="sm" align="flex-start">
             <TextInput
               label={t('filesStep.guids.label')}
-              placeholder="0x00000000001A2B3C"
+              placeholder="0x00000000001a2b3c"
               value={value}
               error={error}
               onChange={(event) => {

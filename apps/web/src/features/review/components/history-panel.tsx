@@ -28,6 +28,10 @@ export function HistoryPanel({ submissionId }: { submissionId: number }) {
         <Text size="sm" c="red">
           {errorCause(error)}
         </Text>
+      ) : data && entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('review.history.empty')}
+        </Text>
       ) : (
         <Stack gap="sm">
           <Timeline bulletSize={12} lineWidth={2}>

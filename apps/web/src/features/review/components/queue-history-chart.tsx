@@ -11,7 +11,7 @@ const CHART_QUEUES = [
   { key: 'failedTesting', nav: 'testingFailed', color: 'orange' },
   { key: 'updated', nav: 'updated', color: 'cyan' },
   { key: 'reported', nav: 'reported', color: 'red' },
-  { key: 'approved', nav: 'staffApproved', color: 'teal' },
+  { key: 'approved', nav: 'staffApproved', color: 'green' },
 ] as const;
 
 // urql refetches when a context changes identity: keep them constant.

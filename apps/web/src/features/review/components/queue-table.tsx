@@ -1,6 +1,6 @@
 import { creationStage, currentRejectionReason } from '@corner/domain';
 import { Anchor, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { readFragment, type FragmentOf } from 'gql.tada';
+import { readFragment, type FragmentOf, type ResultOf } from 'gql.tada';
 import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { QueueRowFragment } from './queue-row.fragment';
 import classes from './queue-table.module.css';
 
 export type QueueRowData = FragmentOf<typeof QueueRowFragment>;
+type QueueRow = ResultOf<typeof QueueRowFragment>;
 
 export interface QueueTableProps {
   rows: readonly QueueRowData[];
@@ -62,7 +63,7 @@ export function QueueTable({
   return (
     // The wrapper is a size container: the category column goes when the table, not the window, is narrow.
     <div className={classes.frame}>
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={title} className={classes.table}>
         <Table.Thead>
           <Table.Tr>
@@ -75,18 +76,21 @@ export function QueueTable({
               />
             </Table.Th>
             <Table.Th>{t('review.queue.columns.creation')}</Table.Th>
-            <Table.Th w={200}>{t('review.queue.columns.state')}</Table.Th>
+            <Table.Th w={200} className={classes.state}>
+              {t('review.queue.columns.state')}
+            </Table.Th>
             <Table.Th w={160} className={classes.category}>
               {t('review.queue.columns.category')}
             </Table.Th>
-            <Table.Th w={136}>{t('review.queue.columns.date')}</Table.Th>
+            <Table.Th w={136} className={classes.date}>
+              {t('review.queue.columns.date')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((data, index) => {
             const row = readFragment(QueueRowFragment, data);
             const isCursor = row.id === cursorId;
-            const date = keyDate(row);
             const category = row.category?.name ?? t('review.queue.noCategory');
             const group = groupOf?.(row) ?? null;
             const previous = index > 0 ? groupOf?.(readFragment(QueueRowFragment, rows[index - 1]!)) : undefined;
@@ -131,56 +135,23 @@ export function QueueTable({
                       <Text size="sm" c="dimmed" className={classes.inlineCategory}>
                         {category}
                       </Text>
+                      <div className={classes.inlineState}>
+                        <RowState row={row} isTestingQueue={isTestingQueue} />
+                      </div>
+                      <div className={classes.inlineDate}>
+                        <RowDate row={row} inline />
+                      </div>
                     </Stack>
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <StatusBadge facts={row} stage={isTestingQueue && creationStage(row) === 'submitted' ? 'testing' : undefined} />
-                    <Group gap={4}>
-                      {row.fast_track ? (
-                        <Badge size="xs" color="teal" variant="light" tt="none" title={t('review.queue.fastTrackHint')}>
-                          {t('review.queue.fastTrack')}
-                        </Badge>
-                      ) : null}
-                      {row.possible_duplicate ? (
-                        <Badge size="xs" color="orange" variant="light" tt="none" title={t('review.queue.possibleDuplicateHint')}>
-                          {t('review.queue.possibleDuplicate')}
-                        </Badge>
-                      ) : null}
-                      {row.numUnclearedTests > 0 ? (
-                        <Badge size="xs" color="violet" variant="outline" tt="none">
-                          {t('review.queue.tests', { count: row.numUnclearedTests })}
-                        </Badge>
-                      ) : null}
-                      {row.numReports > 0 ? (
-                        <Badge size="xs" color="red" variant="outline" tt="none">
-                          {t('review.queue.reports', { count: row.numReports })}
-                        </Badge>
-                      ) : null}
-                      {row.numUpdates > 0 ? (
-                        <Badge size="xs" color="blue" variant="outline" tt="none">
-                          {t('review.queue.updates', { count: row.numUpdates })}
-                        </Badge>
-                      ) : null}
-                    </Group>
-                    {currentRejectionReason(row) ? (
-                      <Text size="xs" c="red" lineClamp={2}>
-                        {row.latest_rejection_reason}
-                      </Text>
-                    ) : null}
-                  </Stack>
+                <Table.Td className={classes.state}>
+                  <RowState row={row} isTestingQueue={isTestingQueue} />
                 </Table.Td>
                 <Table.Td className={classes.category}>
                   <Text size="sm">{category}</Text>
                 </Table.Td>
                 <Table.Td className={classes.date}>
-                  <Text size="xs" c="dimmed">
-                    {t(`list.date.${date.label}`)}
-                  </Text>
-                  <Text size="sm">
-                    <DateText value={date.at} />
-                  </Text>
+                  <RowDate row={row} />
                 </Table.Td>
               </Table.Tr>
               </Fragment>
@@ -190,5 +161,67 @@ export function QueueTable({
       </Table>
     </Table.ScrollContainer>
     </div>
+  );
+}
+
+/** What needs looking at in a row: its stage, fast track, possible copy, tests, reports, updates and rejection. */
+function RowState({ row, isTestingQueue }: { row: QueueRow; isTestingQueue: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} align="flex-start">
+      <StatusBadge facts={row} stage={isTestingQueue && creationStage(row) === 'submitted' ? 'testing' : undefined} />
+      <Group gap={4}>
+        {row.fast_track ? (
+          <Badge size="xs" color="teal" variant="light" tt="none" title={t('review.queue.fastTrackHint')}>
+            {t('review.queue.fastTrack')}
+          </Badge>
+        ) : null}
+        {row.possible_duplicate ? (
+          <Badge size="xs" color="orange" variant="light" tt="none" title={t('review.queue.possibleDuplicateHint')}>
+            {t('review.queue.possibleDuplicate')}
+          </Badge>
+        ) : null}
+        {row.numUnclearedTests > 0 ? (
+          <Badge size="xs" color="violet" variant="outline" tt="none">
+            {t('review.queue.tests', { count: row.numUnclearedTests })}
+          </Badge>
+        ) : null}
+        {row.numReports > 0 ? (
+          <Badge size="xs" color="red" variant="outline" tt="none">
+            {t('review.queue.reports', { count: row.numReports })}
+          </Badge>
+        ) : null}
+        {row.numUpdates > 0 ? (
+          <Badge size="xs" color="blue" variant="outline" tt="none">
+            {t('review.queue.updates', { count: row.numUpdates })}
+          </Badge>
+        ) : null}
+      </Group>
+      {currentRejectionReason(row) ? (
+        <Text size="xs" c="red" lineClamp={2}>
+          {row.latest_rejection_reason}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The date that matters for a row, with what it is ("Submitted", "Publishes"); on one line under the name in a narrow table. */
+function RowDate({ row, inline = false }: { row: QueueRow; inline?: boolean }) {
+  const { t } = useTranslation();
+  const date = keyDate(row);
+  return inline ? (
+    <Text size="xs" c="dimmed">
+      {t(`list.date.${date.label}`)} <DateText value={date.at} />
+    </Text>
+  ) : (
+    <>
+      <Text size="xs" c="dimmed">
+        {t(`list.date.${date.label}`)}
+      </Text>
+      <Text size="sm">
+        <DateText value={date.at} />
+      </Text>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { formatBytes } from '@corner/domain';
-import { ActionIcon, AspectRatio, Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AspectRatio, Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,19 +62,18 @@ export function FilesSection({ submission }: { submission: ReviewSubmission }) {
         </Text>
       ) : (
         <Table.ScrollContainer
-          // Tray files have long names (0x00000002!0x0123456789abcdef.trayitem): the name column keeps
-          // room for them, and a narrow card scrolls sideways rather than wrapping a name a letter a line.
-          minWidth={720}
+          // Tray files have long names (0x00000002!0x0123456789abcdef.trayitem): the size, version and
+          // date go under the name, which keeps the card's width, and only a phone-narrow card scrolls.
+          minWidth={340}
         >
           <Table verticalSpacing="xs" aria-label={t('review.page.filesTable')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('fileTable.columns.name')}</Table.Th>
-                <Table.Th w={140}>{t('fileTable.columns.kind')}</Table.Th>
-                <Table.Th w={90}>{t('fileTable.columns.size')}</Table.Th>
-                <Table.Th w={110}>{t('review.page.version')}</Table.Th>
-                <Table.Th w={120}>{t('fileTable.columns.updated')}</Table.Th>
-                <Table.Th w={44} />
+                <Table.Th w={150}>{t('fileTable.columns.kind')}</Table.Th>
+                <Table.Th w={44}>
+                  <VisuallyHidden>{t('review.page.download')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -84,27 +83,17 @@ export function FilesSection({ submission }: { submission: ReviewSubmission }) {
                     <Anchor href={file.url} size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {file.filename}
                     </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {formatBytes(file.filesize)} · {t('review.page.fileVersion', { version: file.version })} · <DateText value={file.created_at} />
+                    </Text>
+                    {file.published_version !== null && file.published_version !== file.version ? (
+                      <Badge mt={4} size="xs" variant="outline" color="orange" tt="none">
+                        {t('review.page.visitorsGet', { version: file.published_version })}
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     <KindBadge kind={file.kind} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatBytes(file.filesize)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      v{file.version}
-                      {file.published_version !== null && file.published_version !== file.version ? (
-                        <Badge ml={6} size="xs" variant="outline" color="orange" tt="none">
-                          {t('review.page.visitorsGet', { version: file.published_version })}
-                        </Badge>
-                      ) : null}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      <DateText value={file.created_at} />
-                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Tooltip label={t('review.page.download')}>

@@ -174,7 +174,7 @@ export function ReviewPage() {
             {submission.publish_at ? (
               <>
                 {' · '}
-                {t('review.page.publishAt')} <DateText value={submission.publish_at} />
+                {t(Date.parse(submission.publish_at) <= Date.now() ? 'review.page.publishedAt' : 'review.page.publishAt')} <DateText value={submission.publish_at} />
               </>
             ) : null}
             {submission.team_member ? ` · ${t('review.page.assignedTo', { name: submission.team_member.UserName })}` : null}

@@ -179,7 +179,7 @@ export function StaffQueuePage({ link, copy, queue, viewSwitch }: StaffQueuePage
             onKeyDown={(event) => {
               if (event.key === 'Enter') go({ search: searchDraft, page: 1, selected: null });
             }}
-            style={{ flex: '1 1 220px' }}
+            style={{ flex: '1 1 300px' }}
           />
           <Select
             label={t('review.queue.kind')}
@@ -210,17 +210,17 @@ export function StaffQueuePage({ link, copy, queue, viewSwitch }: StaffQueuePage
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', xs: 240 }}
           />
-          {data ? (
-            // With filters on, the list's own total beside the queue's: "0 of 4 creations", not "4".
-            <Text size="sm" c="dimmed" ml="auto" pb={8} aria-live="polite">
-              {!isFiltered
-                ? t('list.queueCount', { count: data.newItemsCount })
-                : data.newItemsSearch.paginatorInfo.totalIsExact
-                  ? t('review.queue.filteredCount', { matches: data.newItemsSearch.paginatorInfo.total, count: data.newItemsCount })
-                  : t('review.queue.filteredCountMoreThan', { matches: data.newItemsSearch.paginatorInfo.total - 1, count: data.newItemsCount })}
-            </Text>
-          ) : null}
         </Group>
+        {data ? (
+          // With filters on, the list's own total beside the queue's: "0 of 4 creations", not "4".
+          <Text size="sm" c="dimmed" ta="right" mt="xs" aria-live="polite">
+            {!isFiltered
+              ? t('list.queueCount', { count: data.newItemsCount })
+              : data.newItemsSearch.paginatorInfo.totalIsExact
+                ? t('review.queue.filteredCount', { matches: data.newItemsSearch.paginatorInfo.total, count: data.newItemsCount })
+                : t('review.queue.filteredCountMoreThan', { matches: data.newItemsSearch.paginatorInfo.total - 1, count: data.newItemsCount })}
+          </Text>
+        ) : null}
       </Paper>
 
       {checked.size > 0 ? (

@@ -1,5 +1,5 @@
 import { creationStage } from '@corner/domain';
-import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { readFragment, type FragmentOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,7 +35,8 @@ export function CreationRow({ data, sortField, classNames = {}, showAttention = 
   const creation = readFragment(CreationRowFragment, data);
   const target = editStepPath(creation.abilities.canEdit ? 1 : 5, creation.model_type, creation.id);
   const [date, stageDate] = rowDates(creation, sortField);
-  const notes = attentionNotes(creation)
+  const attention = attentionNotes(creation);
+  const notes = attention
     // A rejection reason shows in every list; tests and reports only where attention is asked for.
     .filter((note) => showAttention || note.kind === 'rejected')
     .map((note) => {
@@ -78,7 +79,15 @@ export function CreationRow({ data, sortField, classNames = {}, showAttention = 
         </Group>
       </Table.Td>
       <Table.Td className={classNames.statusCell}>
-        <StatusBadge facts={creation} stage={isTestingQueue && creationStage(creation) === 'submitted' ? 'testing' : undefined} />
+        <Stack gap={4} align="flex-start">
+          <StatusBadge facts={creation} stage={isTestingQueue && creationStage(creation) === 'submitted' ? 'testing' : undefined} />
+          {/* Still awaiting approval, but waiting on the creator: the failed test shows in every list. */}
+          {attention.some((note) => note.kind === 'testFailed') ? (
+            <Badge color="red" variant="outline" size="sm" radius="sm" tt="none">
+              {t('list.testFailedBadge')}
+            </Badge>
+          ) : null}
+        </Stack>
       </Table.Td>
       <Table.Td className={classNames.dateCell}>
         <Text size="sm" c="dimmed">

@@ -161,7 +161,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
     <Stack gap="lg">
       <StepHeader
         title={t('editStep.steps.5.label')}
-        text={t('editStep.steps.5.text')}
+        text={t(isReadOnly ? 'editStep.steps.5.readOnlyText' : 'editStep.steps.5.text')}
         status={isReadOnly ? undefined : form.status}
         failure={form.failure}
         onRetry={() => void form.retry()}
@@ -204,7 +204,7 @@ export function TermsStep({ creation: ref, isReadOnly }: TermsStepProps) {
         </>
       ) : null}
       <Divider />
-      <StepSection title={t('terms.optionsTitle')} description={t('terms.optionsText')}>
+      <StepSection title={t('terms.optionsTitle')} description={isReadOnly ? undefined : t('terms.optionsText')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label={t('terms.feedback')}

@@ -1,0 +1,61 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInThroughApi } from '../pages/login-page';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Whether an element's content is wider than the element (it scrolls or is cut). */
+function overflowsSideways(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+}
+
+/** Whether a table scrolls sideways in its scroll container (Mantine's Table.ScrollContainer, a ScrollArea). */
+function tableScrollsSideways(table: Locator): Promise<boolean> {
+  return table.evaluate((element) => {
+    const viewport = element.closest('.mantine-ScrollArea-viewport');
+    if (!viewport) throw new Error('The table is not in a scroll container');
+    return viewport.scrollWidth > viewport.clientWidth + 1;
+  });
+}
+
+async function pageOverflowsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/**
+ * Lists and tables where they are narrowest (a UX review of 2026-11-27): on a phone a staff queue is
+ * one column, each row with its state and date under the name, nothing to scroll sideways; the top
+ * bar's title is whole; on a desktop the review page's files fit their card.
+ */
+test('a staff queue on a phone: one column, every row with its state and date, nothing cut or scrolled sideways', async ({ browser }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await signInThroughApi(page, 'staff@corner.test');
+  await page.goto('/staff/awaiting-approval');
+  const table = page.getByRole('table', { name: 'Awaiting approval' });
+  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Sage Linen Sofa' }) });
+  await expect(row).toBeVisible();
+  // Drawn once in its column and once under the name; the width shows one of them.
+  await expect(row.getByText('Awaiting approval', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(row.getByText(/^Submitted/).filter({ visible: true })).toHaveCount(1);
+  await expect(table.getByRole('columnheader', { name: 'Date' })).toBeHidden();
+  expect(await tableScrollsSideways(table)).toBe(false);
+  expect(await pageOverflowsSideways(page)).toBe(false);
+  // The area's title in the top bar is read in full, on two lines if need be.
+  const title = page.getByRole('banner').getByText("staff's corner", { exact: true });
+  await expect(title).toBeVisible();
+  expect(await overflowsSideways(title)).toBe(false);
+  await context.close();
+});
+
+test('the review page on a desktop: its files fit their card, with size, version and date under each name', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInThroughApi(page, 'staff@corner.test');
+  await page.goto('/staff/awaiting-approval');
+  await page.getByRole('link', { name: 'Sage Linen Sofa' }).click();
+  const files = page.getByRole('table', { name: 'Files' });
+  await expect(files.getByRole('link', { name: 'SageLinenSofa.package', exact: true })).toBeVisible();
+  await expect(files.getByText(/KB · v1 · /)).toBeVisible();
+  expect(await tableScrollsSideways(files)).toBe(false);
+  await context.close();
+});
