@@ -40,6 +40,10 @@ test('a staff queue on a phone: one column, every row with its state and date, n
   await expect(table.getByRole('columnheader', { name: 'Date' })).toBeHidden();
   expect(await tableScrollsSideways(table)).toBe(false);
   expect(await pageOverflowsSideways(page)).toBe(false);
+  // A touch screen has no keyboard for the shortcuts: their button is not offered.
+  const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts', includeHidden: true });
+  await expect(shortcuts).toHaveCount(1);
+  await expect(shortcuts).toBeHidden();
   // The area's title in the top bar is read in full, on two lines if need be.
   const title = page.getByRole('banner').getByText("staff's corner", { exact: true });
   await expect(title).toBeVisible();

@@ -10,7 +10,6 @@ import {
   IconChevronRight,
   IconCircleCheck,
   IconFlask,
-  IconKeyboard,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +39,7 @@ import { ReviewSidePanels } from './review-side-panels';
 import { ShortcutsHelp } from './shortcuts-help';
 import { StaffActionsMenu } from './staff-actions-menu';
 import { UpdateDiffSection } from './update-diff';
+import { ShortcutsButton } from './shortcuts-button';
 import { STAFF_QUEUE_LINKS } from '../links';
 
 const PAGE_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'SubmissionTest'] };
@@ -181,11 +181,7 @@ export function ReviewPage() {
           </Text>
         </Stack>
         <Group gap="xs">
-          <Tooltip label={t('review.page.shortcuts')}>
-            <ActionIcon variant="default" size="lg" aria-label={t('review.page.shortcuts')} onClick={() => setHelpOpen(true)}>
-              <IconKeyboard size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <ShortcutsButton label={t('review.page.shortcuts')} onClick={() => setHelpOpen(true)} />
           {abilities?.canTest ? (
             <Button variant="light" color="violet" leftSection={<IconFlask size={16} aria-hidden />} onClick={() => void sendToTest(submission.id)}>
               {t('review.actions.test')}

@@ -1,7 +1,7 @@
 import { queueSortFields, type QueueId } from '@corner/domain';
-import { ActionIcon, Button, Group, LoadingOverlay, Paper, Select, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, LoadingOverlay, Paper, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
-import { IconCircleCheck, IconKeyboard, IconSearch } from '@tabler/icons-react';
+import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { readFragment } from 'gql.tada';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import {
 } from '../urls';
 import { ApproveDialog } from './approve-dialog';
 import { QueueRowFragment } from './queue-row.fragment';
+import { ShortcutsButton } from './shortcuts-button';
 import { QueueTable } from './queue-table';
 import { RejectDialog } from './reject-dialog';
 import { ShortcutsHelp } from './shortcuts-help';
@@ -155,13 +156,7 @@ export function StaffQueuePage({ link, copy, queue, viewSwitch }: StaffQueuePage
     <PageFrame
       title={title}
       description={t(`staffQueue.${copy}.intro`)}
-      actions={
-        <Tooltip label={t('review.shortcuts.button')}>
-          <ActionIcon variant="default" size="lg" aria-label={t('review.shortcuts.button')} onClick={() => setHelpOpen(true)}>
-            <IconKeyboard size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      }
+      actions={<ShortcutsButton label={t('review.shortcuts.button')} onClick={() => setHelpOpen(true)} />}
     >
       {viewSwitch}
       <Paper withBorder p="md">
