@@ -20,7 +20,7 @@ export const DEMO_MEMBERS = [
   { email: 'manager@corner.test', username: 'Max Manager', roles: ['Content manager'], what: 'Content manager: published and featured', tryThis: 'make a featured list of published creations' },
   { email: 'artist@corner.test', username: 'Ari Artist', roles: ['Select artist'], what: 'Select artist: a creator who may migrate', tryThis: 'migrate an old item, give a creation early access, read your payment statements' },
   { email: 'creator@corner.test', username: 'Cora Creator', roles: [], what: 'A creator with no role', tryThis: 'upload a creation, take it through the five steps and submit it; message staff' },
-  { email: 'featured@corner.test', username: 'Fern Featured', roles: ['Featured artist'], what: 'Featured artist: a creator paid for exclusive creations', tryThis: 'read last months’ payment statements on the home page' },
+  { email: 'featured@corner.test', username: 'Fern Featured', roles: ['Featured artist'], what: 'Featured artist: a creator paid for exclusive creations', tryThis: 'see your statement on the home page once Admin generates, approves and pays last month’s Featured artist list (two of your creations are on it)' },
 ] as const;
 
 /**
