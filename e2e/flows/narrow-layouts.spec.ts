@@ -30,13 +30,15 @@ test('a staff queue on a phone: one column, every row with its state and date, n
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await signInThroughApi(page, 'staff@corner.test');
-  await page.goto('/staff/awaiting-approval');
-  const table = page.getByRole('table', { name: 'Awaiting approval' });
-  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Sage Linen Sofa' }) });
-  await expect(row).toBeVisible();
+  // The published queue: other flows running beside this one change the demo's other queues.
+  await page.goto('/staff/published');
+  const table = page.getByRole('table', { name: 'Published' });
+  // The first creation's row (not the columns' names nor a group's heading).
+  const row = table.getByRole('row').filter({ has: page.getByRole('link') }).first();
+  await expect(row.getByRole('link').first()).toBeVisible();
   // Drawn once in its column and once under the name; the width shows one of them.
-  await expect(row.getByText('Awaiting approval', { exact: true }).filter({ visible: true })).toHaveCount(1);
-  await expect(row.getByText(/^Submitted/).filter({ visible: true })).toHaveCount(1);
+  await expect(row.getByText('Published', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(row.getByText(/^Published\s/).filter({ visible: true })).toHaveCount(1);
   await expect(table.getByRole('columnheader', { name: 'Date' })).toBeHidden();
   expect(await tableScrollsSideways(table)).toBe(false);
   expect(await pageOverflowsSideways(page)).toBe(false);
@@ -55,11 +57,12 @@ test('the review page on a desktop: its files fit their card, with size, version
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signInThroughApi(page, 'staff@corner.test');
-  await page.goto('/staff/awaiting-approval');
-  await page.getByRole('link', { name: 'Sage Linen Sofa' }).click();
+  await page.goto('/staff/published');
+  await page.getByRole('table', { name: 'Published' }).getByRole('row').filter({ has: page.getByRole('link') }).first().getByRole('link').first().click();
   const files = page.getByRole('table', { name: 'Files' });
-  await expect(files.getByRole('link', { name: 'SageLinenSofa.package', exact: true })).toBeVisible();
-  await expect(files.getByText(/KB · v1 · /)).toBeVisible();
+  await expect(files.getByRole('row').nth(1)).toBeVisible();
+  // Size, version and upload date on one line under the name.
+  await expect(files.getByRole('row').nth(1).getByText(/^\d+(\.\d)? (bytes|KB|MB|GB) · v\d+ · /)).toBeVisible();
   expect(await tableScrollsSideways(files)).toBe(false);
   await context.close();
 });
