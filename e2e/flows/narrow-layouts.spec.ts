@@ -26,7 +26,7 @@ async function pageOverflowsSideways(page: Page): Promise<boolean> {
  * one column, each row with its state and date under the name, nothing to scroll sideways; the top
  * bar's title is whole; on a desktop the review page's files fit their card.
  */
-test('a staff queue on a phone: one column, every row with its state and date, nothing cut or scrolled sideways', async ({ browser }) => {
+test('a staff queue and the overview on a phone: one column, every row with its state and date, nothing cut or scrolled sideways', async ({ browser }) => {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await signInThroughApi(page, 'staff@corner.test');
@@ -50,6 +50,15 @@ test('a staff queue on a phone: one column, every row with its state and date, n
   const title = page.getByRole('banner').getByText("staff's corner", { exact: true });
   await expect(title).toBeVisible();
   expect(await overflowsSideways(title)).toBe(false);
+
+  // The overview's waits: the longest wait and the week's change under each queue's name.
+  await page.goto('/staff');
+  const waits = page.getByRole('region', { name: 'How long creations wait' }).getByRole('table');
+  await expect(waits.getByRole('link', { name: 'Awaiting approval' })).toBeVisible();
+  await expect(waits.getByRole('columnheader', { name: 'Waiting longest' })).toBeHidden();
+  await expect(waits.getByText(/in 7 days$/).filter({ visible: true }).first()).toBeVisible();
+  expect(await tableScrollsSideways(waits)).toBe(false);
+  expect(await pageOverflowsSideways(page)).toBe(false);
   await context.close();
 });
 

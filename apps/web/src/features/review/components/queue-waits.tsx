@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { STAFF_QUEUE_LINKS } from '../links';
 import { QueueWaitsQuery } from './queue-waits.graphql';
+import classes from './queue-waits.module.css';
 
 // urql refetches when a context changes identity: keep it constant.
 const WAITS_CONTEXT = { additionalTypenames: ['Counters'] };
@@ -29,63 +30,76 @@ export function QueueWaits() {
       <Title order={2} fz="md" mb="xs">
         {t('staffOverview.waits.title')}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('staffOverview.waits.queue')}</Table.Th>
-              <Table.Th>{t('staffOverview.waits.size')}</Table.Th>
-              <Table.Th>{t('staffOverview.waits.median')}</Table.Th>
-              <Table.Th>{t('staffOverview.waits.oldest')}</Table.Th>
-              <Table.Th>{t('staffOverview.waits.trend')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.queueWaits.map((wait) => {
-              const link = linkOf(wait.queue);
-              const change = wait.size_week_ago === null ? null : wait.size - wait.size_week_ago;
-              return (
-                <Table.Tr key={wait.queue}>
-                  <Table.Td>
-                    {link ? (
-                      <Anchor component={Link} to={link.to} size="sm">
-                        {t(`nav.${link.label}`)}
-                      </Anchor>
-                    ) : (
-                      wait.queue
-                    )}
-                  </Table.Td>
-                  <Table.Td>{wait.size}</Table.Td>
-                  <Table.Td>{wait.median_hours === null ? '—' : duration(wait.median_hours)}</Table.Td>
-                  <Table.Td>
-                    {wait.oldest ? (
-                      <>
-                        <Anchor component={Link} to={`/staff/review/${wait.oldest.id}`} size="sm">
-                          {wait.oldest.name}
-                        </Anchor>{' '}
-                        <Text span size="xs" c="dimmed">
-                          {duration(wait.oldest.hours)}
-                        </Text>
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {change === null ? (
-                      <Text span size="sm" c="dimmed">
-                        {t('staffOverview.waits.noTrend')}
+      <div className={classes.frame}>
+        <Table.ScrollContainer minWidth={300}>
+          <Table verticalSpacing={6} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('staffOverview.waits.queue')}</Table.Th>
+                <Table.Th>{t('staffOverview.waits.size')}</Table.Th>
+                <Table.Th>{t('staffOverview.waits.median')}</Table.Th>
+                <Table.Th className={classes.wide}>{t('staffOverview.waits.oldest')}</Table.Th>
+                <Table.Th className={classes.wide}>{t('staffOverview.waits.trend')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.queueWaits.map((wait) => {
+                const link = linkOf(wait.queue);
+                const change = wait.size_week_ago === null ? null : wait.size - wait.size_week_ago;
+                const oldestOf = (size: 'sm' | 'xs') =>
+                  wait.oldest ? (
+                    <>
+                      <Anchor component={Link} to={`/staff/review/${wait.oldest.id}`} size={size}>
+                        {wait.oldest.name}
+                      </Anchor>{' '}
+                      <Text span size="xs" c="dimmed">
+                        {duration(wait.oldest.hours)}
                       </Text>
-                    ) : (
-                      t('staffOverview.waits.change', { change: change > 0 ? `+${change}` : String(change) })
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                    </>
+                  ) : (
+                    '—'
+                  );
+                const trend =
+                  change === null ? (
+                    <Text span size="sm" c="dimmed">
+                      {t('staffOverview.waits.noTrend')}
+                    </Text>
+                  ) : (
+                    t('staffOverview.waits.change', { change: change > 0 ? `+${change}` : String(change) })
+                  );
+                return (
+                  <Table.Tr key={wait.queue}>
+                    <Table.Td>
+                      {link ? (
+                        <Anchor component={Link} to={link.to} size="sm">
+                          {t(`nav.${link.label}`)}
+                        </Anchor>
+                      ) : (
+                        wait.queue
+                      )}
+                      {wait.oldest || change !== null ? (
+                        <Text size="xs" c="dimmed" className={classes.inline}>
+                          {wait.oldest ? (
+                            <>
+                              {t('staffOverview.waits.oldest')}: {oldestOf('xs')}
+                            </>
+                          ) : null}
+                          {wait.oldest && change !== null ? ' · ' : null}
+                          {change !== null ? t('staffOverview.waits.inlineTrend', { change: change > 0 ? `+${change}` : String(change) }) : null}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{wait.size}</Table.Td>
+                    <Table.Td>{wait.median_hours === null ? '—' : duration(wait.median_hours)}</Table.Td>
+                    <Table.Td className={classes.wide}>{oldestOf('sm')}</Table.Td>
+                    <Table.Td className={classes.wide}>{trend}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
     </Paper>
   );
 }
