@@ -49,7 +49,8 @@ export function QueueWaits() {
                 const oldestOf = (size: 'sm' | 'xs') =>
                   wait.oldest ? (
                     <>
-                      <Anchor component={Link} to={`/staff/review/${wait.oldest.id}`} size={size}>
+                      {/* Inside a line of text the link is underlined: its colour alone is too close to the text's. */}
+                    <Anchor component={Link} to={`/staff/review/${wait.oldest.id}`} size={size} underline={size === 'xs' ? 'always' : 'hover'}>
                         {wait.oldest.name}
                       </Anchor>{' '}
                       <Text span size="xs" c="dimmed">
