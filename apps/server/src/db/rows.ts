@@ -21,3 +21,11 @@ export function orderedByIds<T extends { id: number }>(ids: readonly number[], f
   }
   return out;
 }
+
+/**
+ * Past this many rows into a list, a page is "deep": skipping that many index entries with an
+ * offset costs more than finding the page another way (from the list's nearer end, or from a rollup
+ * of counts), so both the creations' lists (submission.search) and the archive's (the embedded
+ * legacy source) switch there.
+ */
+export const DEEP_OFFSET = 2_000;

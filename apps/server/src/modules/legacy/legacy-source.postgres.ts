@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { orderedByIds, rows } from '../../db/rows';
+import { DEEP_OFFSET, orderedByIds, rows } from '../../db/rows';
 import { LEGACY_COUNT_BUCKET, legacyCategories, legacyFiles, legacyImages, legacyItemCategories, legacyItemCounts, legacyItems, legacyMembers } from '../../db/schema/index';
 import { escapeLike } from '../../db/sql';
 import { pageWindow, paginatorInfo } from '../../schema/page-size';
@@ -112,8 +112,6 @@ function rollupWhere(filter: LegacyItemFilter): SQL | null {
 /** Whether a filter matches text (a title, a creator's name or a phrase): see `countBound`. */
 const matchesText = (filter: LegacyItemFilter) => Boolean(filter.title || filter.creator || filter.phrase);
 
-/** Past this many rows into the archive in id order, a page is found through the rollup's buckets. */
-const DEEP_OFFSET = 2_000;
 
 /**
  * The legacy source on the `legacy` schema of the portal's own PostgreSQL database (PGlite or a

@@ -3,11 +3,11 @@ import type { QueueId } from '@corner/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema/index';
-import { rows } from '../../db/rows';
+import { DEEP_OFFSET, rows } from '../../db/rows';
 import { createTestDatabase } from '../../test/database';
 import { compactQueueCounts } from '../queue/queue.service';
 import { buildMember } from '../../test/factories';
-import { DEEP_OFFSET, SEARCH_COUNT_BOUND, listOrderSql, MY_ITEMS_FIELDS, searchSubmissions, searchWhere, STAFF_ITEMS_FIELDS, type QueryParams } from './submission.search';
+import { SEARCH_COUNT_BOUND, listOrderSql, MY_ITEMS_FIELDS, searchSubmissions, searchWhere, STAFF_ITEMS_FIELDS, type QueryParams } from './submission.search';
 
 /**
  * Lists at scale (issue 19): every big queue's page is read from an index in the list's own order

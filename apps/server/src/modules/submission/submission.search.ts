@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { isQueueId, likePattern, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
 import { outsideTransaction, preparedQuery, preparedRows, type Placeholders } from '../../db/prepared';
-import { orderedByIds, rows } from '../../db/rows';
+import { DEEP_OFFSET, orderedByIds, rows } from '../../db/rows';
 import { members, submissions } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { pageWindow, paginatorInfo, type Page } from '../../schema/paginator';
@@ -240,8 +240,6 @@ export function listOrderSql(params: QueryParams, options: Pick<SearchOptions, '
   return orderSql(listOrder(params, options.fields, options.defaultSort), reversed);
 }
 
-/** Past this many rows into a list a page is "deep": see `searchSubmissions`. */
-export const DEEP_OFFSET = 2_000;
 
 /**
  * The rows at `offset` (up to `limit`) of the list in `order`. The page's ids are found first, from
