@@ -46,11 +46,12 @@ export function QueueWaits() {
               {data.queueWaits.map((wait) => {
                 const link = linkOf(wait.queue);
                 const change = wait.size_week_ago === null ? null : wait.size - wait.size_week_ago;
+                const signedChange = change === null ? null : change > 0 ? `+${change}` : String(change);
                 const oldestOf = (size: 'sm' | 'xs') =>
                   wait.oldest ? (
                     <>
                       {/* Inside a line of text the link is underlined: its colour alone is too close to the text's. */}
-                    <Anchor component={Link} to={`/staff/review/${wait.oldest.id}`} size={size} underline={size === 'xs' ? 'always' : 'hover'}>
+                      <Anchor component={Link} to={`/staff/review/${wait.oldest.id}`} size={size} underline={size === 'xs' ? 'always' : 'hover'}>
                         {wait.oldest.name}
                       </Anchor>{' '}
                       <Text span size="xs" c="dimmed">
@@ -61,12 +62,12 @@ export function QueueWaits() {
                     '—'
                   );
                 const trend =
-                  change === null ? (
+                  signedChange === null ? (
                     <Text span size="sm" c="dimmed">
                       {t('staffOverview.waits.noTrend')}
                     </Text>
                   ) : (
-                    t('staffOverview.waits.change', { change: change > 0 ? `+${change}` : String(change) })
+                    t('staffOverview.waits.change', { change: signedChange })
                   );
                 return (
                   <Table.Tr key={wait.queue}>
@@ -78,15 +79,15 @@ export function QueueWaits() {
                       ) : (
                         wait.queue
                       )}
-                      {wait.oldest || change !== null ? (
+                      {wait.oldest || signedChange !== null ? (
                         <Text size="xs" c="dimmed" className={classes.inline}>
                           {wait.oldest ? (
                             <>
                               {t('staffOverview.waits.oldest')}: {oldestOf('xs')}
                             </>
                           ) : null}
-                          {wait.oldest && change !== null ? ' · ' : null}
-                          {change !== null ? t('staffOverview.waits.inlineTrend', { change: change > 0 ? `+${change}` : String(change) }) : null}
+                          {wait.oldest && signedChange !== null ? ' · ' : null}
+                          {signedChange !== null ? t('staffOverview.waits.inlineTrend', { change: signedChange }) : null}
                         </Text>
                       ) : null}
                     </Table.Td>

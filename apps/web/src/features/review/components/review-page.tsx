@@ -40,6 +40,7 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { StaffActionsMenu } from './staff-actions-menu';
 import { UpdateDiffSection } from './update-diff';
 import { ShortcutsButton } from './shortcuts-button';
+import { isPast } from '../publish-date';
 import { STAFF_QUEUE_LINKS } from '../links';
 
 const PAGE_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'SubmissionTest'] };
@@ -174,7 +175,7 @@ export function ReviewPage() {
             {submission.publish_at ? (
               <>
                 {' · '}
-                {t(Date.parse(submission.publish_at) <= Date.now() ? 'review.page.publishedAt' : 'review.page.publishAt')} <DateText value={submission.publish_at} />
+                {t(isPast(submission.publish_at) ? 'review.page.publishedAt' : 'review.page.publishAt')} <DateText value={submission.publish_at} />
               </>
             ) : null}
             {submission.team_member ? ` · ${t('review.page.assignedTo', { name: submission.team_member.UserName })}` : null}
