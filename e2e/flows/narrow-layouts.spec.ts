@@ -62,6 +62,34 @@ test('a staff queue and the overview on a phone: one column, every row with its 
   await context.close();
 });
 
+test("a creator's files on a phone: each file's kind, size, version and date under its name, its actions beside it", async ({ browser }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await signInThroughApi(page, 'creator@corner.test');
+  await page.goto('/my-creations');
+  // The demo creation with a package, whatever step its link opens: its files step.
+  const href = await page.getByRole('link', { name: 'Willow Rattan Armchair' }).first().getAttribute('href');
+  await page.goto(href!.replace(/\/step-\d\//, '/step-2/'));
+  const files = page.getByRole('table', { name: 'Files of this creation' });
+  const row = files.getByRole('row').filter({ has: page.getByRole('button', { name: /versions? of WillowRattanArmchair\.package$/ }) });
+  await expect(row).toBeVisible();
+  // Under the name, one line of what the wide table's columns show; the columns themselves are gone.
+  await expect(row.getByText(/^\d+(\.\d)? (bytes|KB|MB) · /).filter({ visible: true })).toHaveCount(1);
+  await expect(files.getByRole('columnheader', { name: 'Uploaded' })).toBeHidden();
+  // Once its row is scrolled to, the download button is on screen, not behind a sideways scroll.
+  await row.scrollIntoViewIfNeeded();
+  const download = row.getByRole('link', { name: 'Download WillowRattanArmchair.package' });
+  await expect(download).toBeInViewport();
+  expect(await tableScrollsSideways(files)).toBe(false);
+  // What was read from the package: each object's GUID under its name, its price beside it.
+  const objects = page.getByRole('table', { name: /^Objects in WillowRattanArmchair\.package/ });
+  await expect(objects.getByRole('columnheader', { name: 'Object GUID' })).toBeHidden();
+  await expect(objects.getByText(/^0x[0-9a-f]{16}$/).filter({ visible: true })).toHaveCount(1);
+  expect(await tableScrollsSideways(objects)).toBe(false);
+  expect(await pageOverflowsSideways(page)).toBe(false);
+  await context.close();
+});
+
 test('the review page on a desktop: its files fit their card, with size, version and date under each name', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

@@ -189,12 +189,14 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
           ))}
       </Group>
       {pkg.objects.length > 0 ? (
-        <Table withTableBorder verticalSpacing={4} fz="sm" aria-label={t('fileContents.objectsOf', { name: filename })}>
+        // On a phone each object's GUID goes under its name, so that the price keeps its column.
+        <Table.ScrollContainer minWidth={280}>
+        <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label={t('fileContents.objectsOf', { name: filename })}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('fileContents.objectName')}</Table.Th>
-              <Table.Th>{t('fileContents.objectGuid')}</Table.Th>
-              <Table.Th>{t('fileContents.price')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('fileContents.objectGuid')}</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('fileContents.price')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -203,15 +205,19 @@ function PackageContents({ fileId, filename, onRead }: { fileId: number; filenam
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {o.thumbnail_url ? <Image src={o.thumbnail_url} alt="" w={32} h={32} fit="contain" radius="xs" bg="var(--corner-surface-image)" /> : null}
-                    {o.name ?? t('fileContents.noName')}
+                    <div>
+                      {o.name ?? t('fileContents.noName')}
+                      <Text ff="monospace" size="xs" c="dimmed" hiddenFrom="sm">{`0x${o.object_guid}`}</Text>
+                    </div>
                   </Group>
                 </Table.Td>
-                <Table.Td ff="monospace">{`0x${o.object_guid}`}</Table.Td>
-                <Table.Td>{o.price ?? ''}</Table.Td>
+                <Table.Td ff="monospace" visibleFrom="sm">{`0x${o.object_guid}`}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.price ?? ''}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
+        </Table.ScrollContainer>
       ) : null}
       {pkg.objects.length > SHOWN_OBJECTS ? (
         <Text size="xs" c="dimmed">

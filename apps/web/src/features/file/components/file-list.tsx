@@ -1,5 +1,5 @@
 import { formatBytes } from '@corner/domain';
-import { ActionIcon, Anchor, Box, Button, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconChevronRight, IconDownload, IconFileZip, IconPencil, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useRef, useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { joinFilename, knownKind, splitFilename } from '../file-kinds';
 import { DateText } from '../../../ui/date-text';
 import type { StepFileFragment } from '../graphql';
 import { FileVersions } from './file-versions';
+import classes from './file-list.module.css';
 import { KindBadge } from './kind-badge';
 
 export type StepFile = ResultOf<typeof StepFileFragment>;
@@ -61,15 +62,18 @@ export function FileList({ files, isReadOnly, canAddVersions = false, onRename, 
         }}
       />
     </VisuallyHidden>
-    <Table.ScrollContainer minWidth={700}>
+    <div className={classes.frame}>
+    <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t('filesStep.listLabel')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('filesStep.columns.name')}</Table.Th>
-            <Table.Th>{t('filesStep.columns.kind')}</Table.Th>
-            <Table.Th ta="right">{t('filesStep.columns.size')}</Table.Th>
-            <Table.Th>{t('filesStep.columns.version')}</Table.Th>
-            <Table.Th>{t('filesStep.columns.uploaded')}</Table.Th>
+            <Table.Th className={classes.column}>{t('filesStep.columns.kind')}</Table.Th>
+            <Table.Th ta="right" className={classes.column}>
+              {t('filesStep.columns.size')}
+            </Table.Th>
+            <Table.Th className={classes.column}>{t('filesStep.columns.version')}</Table.Th>
+            <Table.Th className={classes.column}>{t('filesStep.columns.uploaded')}</Table.Th>
             <Table.Th>
               <VisuallyHidden>{t('filesStep.columns.actions')}</VisuallyHidden>
             </Table.Th>
@@ -93,6 +97,7 @@ export function FileList({ files, isReadOnly, canAddVersions = false, onRename, 
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    </div>
     </>
   );
 }
@@ -144,6 +149,7 @@ function FileRow({ file, isReadOnly, canAddVersions, onRename, onDelete, onChoos
   }
 
   const versionsId = `file-${file.id}-versions`;
+  const toggleVersions = () => setExpanded((v) => !v);
   return (
     <>
     <Table.Tr>
@@ -153,6 +159,14 @@ function FileRow({ file, isReadOnly, canAddVersions, onRename, onDelete, onChoos
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {file.filename}
             </Text>
+            {/* In a narrow table (file-list.module.css): what the columns beside the name show. */}
+            <Group gap={6} wrap="wrap" className={classes.details}>
+              <KindBadge kind={file.kind} />
+              <Text size="xs" c="dimmed">
+                {formatBytes(file.filesize)} · <DateText value={file.created_at} />
+              </Text>
+              <VersionToggle file={file} isExpanded={isExpanded} onToggle={toggleVersions} controls={versionsId} />
+            </Group>
             {kind === 'zip' && !isReadOnly ? (
               <Button
                 size="compact-xs"
@@ -198,35 +212,16 @@ function FileRow({ file, isReadOnly, canAddVersions, onRename, onDelete, onChoos
           </form>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.column}>
         <KindBadge kind={file.kind} />
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} className={classes.column}>
         <Text size="sm">{formatBytes(file.filesize)}</Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => setExpanded((v) => !v)}
-          aria-expanded={isExpanded}
-          aria-controls={isExpanded ? versionsId : undefined}
-        >
-          <Group gap={4} wrap="nowrap" component="span">
-            {isExpanded ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
-            {t('filesStep.version', { version: file.version })}
-            {/* Named by what it shows, then what it opens: "v2, 2 versions of chair.package". */}
-            <VisuallyHidden>, {t('filesStep.versionsOf', { name: file.filename, count: file.versions.length })}</VisuallyHidden>
-          </Group>
-        </Anchor>
-        {file.published_version !== null && file.published_version !== file.version ? (
-          <Text size="xs" c="dimmed">
-            {t('filesStep.publishedVersion', { version: file.published_version })}
-          </Text>
-        ) : null}
+      <Table.Td style={{ whiteSpace: 'nowrap' }} className={classes.column}>
+        <VersionToggle file={file} isExpanded={isExpanded} onToggle={toggleVersions} controls={versionsId} />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} className={classes.column}>
         <Text size="sm">
           <DateText value={file.created_at} />
         </Text>
@@ -265,13 +260,40 @@ function FileRow({ file, isReadOnly, canAddVersions, onRename, onDelete, onChoos
     {isExpanded ? (
       <Table.Tr id={versionsId} bg="var(--corner-surface-subtle)">
         <Table.Td colSpan={COLUMNS} px="lg">
-          {/* Kept in view on a narrow screen, where the table scrolls sideways. */}
-          <Box style={{ position: 'sticky', left: 0, maxWidth: 'calc(100vw - 96px)' }}>
-            <FileVersions versions={file.versions} label={t('filesStep.versionsLabel', { name: file.filename })} />
-          </Box>
+          <FileVersions versions={file.versions} label={t('filesStep.versionsLabel', { name: file.filename })} />
         </Table.Td>
       </Table.Tr>
     ) : null}
     </>
+  );
+}
+
+interface VersionToggleProps {
+  file: StepFile;
+  isExpanded: boolean;
+  onToggle: () => void;
+  /** The id of the row that lists the versions. */
+  controls: string;
+}
+
+/** "v2", which unfolds the file's versions under its row, and the published version when it differs. */
+function VersionToggle({ file, isExpanded, onToggle, controls }: VersionToggleProps) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Anchor component="button" type="button" size="sm" onClick={onToggle} aria-expanded={isExpanded} aria-controls={isExpanded ? controls : undefined}>
+        <Group gap={4} wrap="nowrap" component="span">
+          {isExpanded ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
+          {t('filesStep.version', { version: file.version })}
+          {/* Named by what it shows, then what it opens: "v2, 2 versions of chair.package". */}
+          <VisuallyHidden>, {t('filesStep.versionsOf', { name: file.filename, count: file.versions.length })}</VisuallyHidden>
+        </Group>
+      </Anchor>
+      {file.published_version !== null && file.published_version !== file.version ? (
+        <Text size="xs" c="dimmed">
+          {t('filesStep.publishedVersion', { version: file.published_version })}
+        </Text>
+      ) : null}
+    </div>
   );
 }

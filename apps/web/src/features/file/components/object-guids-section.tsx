@@ -67,12 +67,19 @@ export function ObjectGuidsSection({ guids, isReadOnly, onAdd, onDelete }: Objec
             {guids.map((guid) => (
               <Table.Tr key={guid.id}>
                 <Table.Td>
-                  <Text ff="monospace" size="sm">{`0x${guid.object_guid}`}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={guid.file_id ? 'teal' : 'gray'} radius="sm" style={{ textTransform: 'none' }}>
-                    {guid.file_id ? t('filesStep.guids.fromFile') : t('filesStep.guids.byHand')}
-                  </Badge>
+                  {/* The GUID and where it came from; the badge goes under the GUID where the card is narrow. */}
+                  <Group gap="xs" wrap="wrap">
+                    <Text ff="monospace" size="sm">{`0x${guid.object_guid}`}</Text>
+                    <Badge
+                      variant="light"
+                      color={guid.file_id ? 'teal' : 'gray'}
+                      radius="sm"
+                      style={{ textTransform: 'none', flexShrink: 0 }}
+                      styles={{ label: { overflow: 'visible' } }}
+                    >
+                      {guid.file_id ? t('filesStep.guids.fromFile') : t('filesStep.guids.byHand')}
+                    </Badge>
+                  </Group>
                 </Table.Td>
                 <Table.Td w={40}>
                   {isReadOnly ? null : (
