@@ -53,11 +53,12 @@ test('fields marked required and optional say so: the new message dialog', async
  * A popup list used with the keyboard alone: arrow down opens it on the current choice, arrows move
  * from there, Enter picks, Escape closes and leaves the choice as it was. (Mantine finds the current
  * choice among the list's options as the list opens: a theme that unmounted closed lists, to spare
- * their positioning, lost it, so closed lists stay mounted; docs/decisions.md.)
+ * their positioning, lost it, so closed lists stay mounted; docs/decisions.md.) The staff queue's sort
+ * is such a list; a creator's list sorts with the browser's own select.
  */
-test('a popup list works from the keyboard: the sort of My creations', async ({ page }) => {
-  await signInThroughApi(page, 'creator@corner.test');
-  await page.goto('/my-creations');
+test('a popup list works from the keyboard: the sort of a staff queue', async ({ page }) => {
+  await signInThroughApi(page, 'staff@corner.test');
+  await page.goto('/staff/published');
   const sort = page.getByRole('textbox', { name: 'Sort by', exact: true });
   await expect(sort).toBeVisible();
   const options = page.getByRole('option');

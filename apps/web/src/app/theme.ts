@@ -47,6 +47,7 @@ export function createAppTheme(theme: Theme, words: FieldWords): MantineThemeOve
       PasswordInput: { defaultProps: required },
       NumberInput: { defaultProps: required },
       FileInput: { defaultProps: required },
+      TableScrollContainer: { defaultProps: { type: 'native' } },
     },
   });
 }

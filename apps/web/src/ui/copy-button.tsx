@@ -1,9 +1,10 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCopier, isPressKey, keepToButton } from './copy';
 import classes from './copy-button.module.css';
+import { Tooltip } from './tooltip';
 
 export interface CopyButtonProps {
   /** What goes to the clipboard: an id, a number. */

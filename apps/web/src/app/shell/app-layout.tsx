@@ -1,5 +1,5 @@
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useMember, useToken } from '../../features/member/hooks/use-session';
@@ -34,6 +34,11 @@ export function AppLayout() {
   // Below the "sm" breakpoint the menu is a full-width drawer, never the narrow rail.
   const isWide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const isCollapsed = isWide && isCollapsedSetting;
+  // On a phone the menu is a closed drawer: it is drawn the first time it opens (and then kept, so it
+  // slides out whole), not while every page loads, where its links, counts and tooltips were a slow
+  // phone's longest work (docs/performance.md).
+  const [isMenuDrawn, setMenuDrawn] = useState(isWide);
+  if ((isWide || isMobileOpen) && !isMenuDrawn) setMenuDrawn(true);
   const hasToken = token !== null;
 
   useEffect(() => {
@@ -61,15 +66,17 @@ export function AppLayout() {
       </header>
       {hasMenu ? (
         <nav className={classes.navbar} aria-label={area === 'staff' ? t('menu.staffLabel') : t('menu.creatorLabel')}>
-          <Suspense fallback={null}>
-            <SideMenu
-              area={area}
-              isCollapsed={isCollapsed}
-              canCollapse={isWide}
-              onToggleCollapsed={() => setCollapsed((value) => !value)}
-              onNavigate={closeMobile}
-            />
-          </Suspense>
+          {isMenuDrawn ? (
+            <Suspense fallback={null}>
+              <SideMenu
+                area={area}
+                isCollapsed={isCollapsed}
+                canCollapse={isWide}
+                onToggleCollapsed={() => setCollapsed((value) => !value)}
+                onNavigate={closeMobile}
+              />
+            </Suspense>
+          ) : null}
         </nav>
       ) : null}
       <main id="main-content" tabIndex={-1} className={classes.main}>

@@ -1,5 +1,5 @@
 import { badgeText } from '@corner/domain';
-import { ActionIcon, Badge, Button, Group, Indicator, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Indicator, Text, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconMessages, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { logout } from '../../features/member/logout';
 import { useUnreadCount } from '../../features/message/hooks/use-unread-count';
 import { NotificationBell } from '../../features/notification/components/notification-bell';
 import { getSiteConfig } from '../site-config';
+import { Tooltip } from '../../ui/tooltip';
 
 /**
  * The signed-in member's side of the top bar: Create new, Messages with the unread count, the

@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS, badgeText } from '@corner/domain';
-import { ActionIcon, Burger, Button, Group, ScrollArea, Tooltip, type BurgerProps } from '@mantine/core';
+import { ActionIcon, Burger, Button, Group, ScrollArea, type BurgerProps } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconLayoutSidebarLeftCollapse,
@@ -19,6 +19,7 @@ import { isLinkActive, linkCount, visibleMenu, type Counters, type MenuEntry } f
 import { STAFF_MENU } from './staff-menu';
 import classes from './side-menu.module.css';
 import type { Area } from './top-bar';
+import { Tooltip } from '../../ui/tooltip';
 
 /**
  * The top bar's button that opens the side menu below the "sm" breakpoint: it loads with the menu

@@ -1,9 +1,10 @@
-import { Indicator, NavLink, Tooltip, UnstyledButton, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { Indicator, NavLink, UnstyledButton, VisuallyHidden, type MantineColor } from '@mantine/core';
 import { IconExternalLink, type TablerIcon } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CountBadge } from '../count-badge';
 import classes from './nav-menu.module.css';
+import { Tooltip } from '../tooltip';
 
 export interface NavMenuLink {
   kind: 'link';

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconStarOff, IconX } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { kindKey } from '../../submission/kinds';
 import { listState } from '../featured-form';
 import type { FeaturedCreationFragment } from '../graphql';
 import classes from './featured.module.css';
+import { Tooltip } from '../../../ui/tooltip';
 
 export type FeaturedCreation = ResultOf<typeof FeaturedCreationFragment>;
 

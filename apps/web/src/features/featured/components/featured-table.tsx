@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ResultOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../ui/copy-button';
@@ -6,6 +6,7 @@ import { DateText, formatDateTime } from '../../../ui/date-text';
 import { listState } from '../featured-form';
 import type { FeaturedListFragment } from '../graphql';
 import classes from './featured.module.css';
+import { Tooltip } from '../../../ui/tooltip';
 
 export type FeaturedList = ResultOf<typeof FeaturedListFragment>;
 

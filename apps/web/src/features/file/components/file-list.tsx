@@ -1,5 +1,5 @@
 import { formatBytes } from '@corner/domain';
-import { ActionIcon, Anchor, Button, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconChevronRight, IconDownload, IconFileZip, IconPencil, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useRef, useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import type { StepFileFragment } from '../graphql';
 import { FileVersions } from './file-versions';
 import classes from './file-list.module.css';
 import { KindBadge } from './kind-badge';
+import { Tooltip } from '../../../ui/tooltip';
 
 export type StepFile = ResultOf<typeof StepFileFragment>;
 

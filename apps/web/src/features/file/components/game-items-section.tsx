@@ -1,5 +1,5 @@
 import { gameItemInput } from '@corner/domain';
-import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { useQuery } from 'urql';
 import { Modal } from '../../../ui/modal';
 import { ruleMessages } from '../../submission/validation';
 import { ExpansionPacksQuery, type GameItemFragment } from '../graphql';
+import { Tooltip } from '../../../ui/tooltip';
 
 export type StepGameItem = ResultOf<typeof GameItemFragment>;
 

@@ -1,10 +1,11 @@
 import { normaliseObjectGuid, OBJECT_GUID_MESSAGE } from '@corner/domain';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ObjectGuidFragment } from '../graphql';
+import { Tooltip } from '../../../ui/tooltip';
 
 export type StepObjectGuid = ResultOf<typeof ObjectGuidFragment>;
 

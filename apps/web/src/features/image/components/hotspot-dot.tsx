@@ -1,5 +1,5 @@
-import { Tooltip } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import { Tooltip } from '../../../ui/tooltip';
 
 export interface HotspotDotProps {
   /** The hotspot's place on the picture, as fractions. */

@@ -1,11 +1,12 @@
 import { formatBytes } from '@corner/domain';
-import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconGripVertical, IconMapPin, IconTrash } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../../ui/safe-image';
 import type { SortableItemState } from '../../../ui/sortable/sortable-grid';
 import type { StepImage } from './image-types';
+import { Tooltip } from '../../../ui/tooltip';
 
 export interface ImageCardProps {
   image: StepImage;

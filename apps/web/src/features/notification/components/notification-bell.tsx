@@ -1,5 +1,5 @@
 import { badgeText } from '@corner/domain';
-import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useLiveEvents, type LiveKind } from '../../../app/live/use-live-events'
 import { RelativeDateText } from '../../../ui/relative-date-text';
 import { ClearNotificationsMutation, NotificationsQuery } from '../graphql';
 import classes from './notification-bell.module.css';
+import { Tooltip } from '../../../ui/tooltip';
 
 /** The bell shows the newest 20. */
 const NOTIFICATION_VARIABLES = { first: 20 };

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { kindKey } from '../../submission/kinds';
 import type { PaymentStatementFragment } from '../graphql';
 import { statusKey } from '../labels';
 import { formatCents, formatMonth } from '../money';
+import { Tooltip } from '../../../ui/tooltip';
 
 export type PaymentStatement = ResultOf<typeof PaymentStatementFragment>;
 

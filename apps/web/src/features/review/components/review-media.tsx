@@ -1,5 +1,5 @@
 import { formatBytes } from '@corner/domain';
-import { ActionIcon, AspectRatio, Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, AspectRatio, Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { DownloadZipButton } from '../../file/components/download-zip-button';
 import { FileContents, hasReadableFiles } from '../../file/components/file-contents';
 import { KindBadge } from '../../file/components/kind-badge';
 import { ReviewSection, type ReviewSubmission } from './review-details';
+import { Tooltip } from '../../../ui/tooltip';
 
 /** The pictures in their order; a click opens the lightbox. */
 export function ImagesSection({ submission }: { submission: ReviewSubmission }) {

@@ -1,6 +1,6 @@
 import { AutomaticChecks } from '../../check/components/automatic-checks';
 import { creationStage, currentRejectionReason } from '@corner/domain';
-import { ActionIcon, Alert, Anchor, Badge, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import {
   IconArrowLeft,
@@ -42,6 +42,7 @@ import { UpdateDiffSection } from './update-diff';
 import { ShortcutsButton } from './shortcuts-button';
 import { isPast } from '../publish-date';
 import { STAFF_QUEUE_LINKS } from '../links';
+import { Tooltip } from '../../../ui/tooltip';
 
 const PAGE_CONTEXT = { additionalTypenames: ['SubmissionProperties', 'SubmissionTest'] };
 

@@ -1,4 +1,4 @@
-import { AspectRatio, Anchor, Badge, Box, Button, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { AspectRatio, Anchor, Badge, Box, Button, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsSort, IconMinus, IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
 import type { ResultOf } from 'gql.tada';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { KindBadge } from '../../file/components/kind-badge';
 import { diffCounts, knownField, knownResourceKind, resourceRows, sizeChange } from '../update-diff';
 import { UpdateDiffQuery } from './update-diff.graphql';
 import { ReviewSection } from './review-details';
+import { Tooltip } from '../../../ui/tooltip';
 
 type UpdateDiff = NonNullable<NonNullable<NonNullable<ResultOf<typeof UpdateDiffQuery>['submissionProperties']>['pending_update_request']>['changes']>;
 type FileChange = UpdateDiff['files'][number];

@@ -1,5 +1,5 @@
 import type { QueueId } from '@corner/domain';
-import { Button, Group, LoadingOverlay, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, LoadingOverlay, NativeSelect, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, type TablerIcon } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -78,7 +78,7 @@ export function CreationsList({ queue, title, icon, emptyTitle, emptyText }: Cre
     return options;
   }, [t]);
 
-  function handleSortChange(value: string | null) {
+  function handleSortChange(value: string) {
     if (!value) return;
     const [field, order] = value.split(':') as [ListSortField, SortOrder];
     go({ sort: { field, order }, page: 1 });
@@ -109,13 +109,11 @@ export function CreationsList({ queue, title, icon, emptyTitle, emptyText }: Cre
             }}
             style={{ flex: '1 1 240px' }}
           />
-          <Select
+          <NativeSelect
             label={t('list.sortBy')}
             data={sortOptions}
             value={sortValue(sort)}
-            onChange={handleSortChange}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
+            onChange={(event) => handleSortChange(event.currentTarget.value)}
             w={{ base: '100%', xs: 260 }}
           />
           {queueCount !== undefined ? (

@@ -1,5 +1,5 @@
 import { pagePermission } from '@corner/domain';
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArchive, IconBox, IconExternalLink, IconLink, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { fileManagementUrl } from '../../file/urls';
 import { archivedItemPath } from '../../legacy/urls';
 import { useHasPermission } from '../../member/hooks/use-session';
 import { MainSiteItemLink } from '../../../ui/main-site-item-link';
+import { Tooltip } from '../../../ui/tooltip';
 
 export interface RequiredItemsFieldProps {
   value: readonly RequiredItemChoice[];
