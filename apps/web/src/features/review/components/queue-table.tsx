@@ -1,4 +1,4 @@
-import { creationStage, currentRejectionReason } from '@corner/domain';
+import { currentRejectionReason } from '@corner/domain';
 import { Anchor, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { readFragment, type FragmentOf, type ResultOf } from 'gql.tada';
 import { Fragment, useEffect, useRef } from 'react';
@@ -169,7 +169,7 @@ function RowState({ row, isTestingQueue }: { row: QueueRow; isTestingQueue: bool
   const { t } = useTranslation();
   return (
     <Stack gap={4} align="flex-start">
-      <StatusBadge facts={row} stage={isTestingQueue && creationStage(row) === 'submitted' ? 'testing' : undefined} />
+      <StatusBadge facts={row} isInTestingQueue={isTestingQueue} />
       <Group gap={4}>
         {row.fast_track ? (
           <Badge size="xs" color="teal" variant="light" tt="none" title={t('review.queue.fastTrackHint')}>

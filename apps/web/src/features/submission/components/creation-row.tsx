@@ -80,7 +80,7 @@ export function CreationRow({ data, sortField, classNames = {}, showAttention = 
       </Table.Td>
       <Table.Td className={classNames.statusCell}>
         <Stack gap={4} align="flex-start">
-          <StatusBadge facts={creation} stage={isTestingQueue && creationStage(creation) === 'submitted' ? 'testing' : undefined} />
+          <StatusBadge facts={creation} isInTestingQueue={isTestingQueue} />
           {/* Still awaiting approval, but waiting on the creator: the failed test shows in every list. */}
           {attention.some((note) => note.kind === 'testFailed') ? (
             <Badge color="red" variant="outline" size="sm" radius="sm" tt="none">

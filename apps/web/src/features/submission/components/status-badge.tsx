@@ -13,11 +13,18 @@ const STAGE_COLORS: Record<CreationStage, MantineColor> = {
   deleted: 'dark',
 };
 
+export interface StatusBadgeProps {
+  facts: StatusFacts;
+  /** Shown in the Testing queue, which knows more than the status: a submitted creation there is being tested. */
+  isInTestingQueue?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+}
+
 /** A creation's status as its creator reads it: Draft, Awaiting approval, Published, … */
-export function StatusBadge({ facts, stage: knownStage, size = 'sm' }: { facts: StatusFacts; stage?: CreationStage; size?: 'sm' | 'md' | 'lg' }) {
+export function StatusBadge({ facts, isInTestingQueue = false, size = 'sm' }: StatusBadgeProps) {
   const { t } = useTranslation();
-  // A list may know more than the status: a submitted creation in the Testing queue is being tested.
-  const stage = knownStage ?? creationStage(facts);
+  const status = creationStage(facts);
+  const stage: CreationStage = isInTestingQueue && status === 'submitted' ? 'testing' : status;
   return (
     <Badge color={STAGE_COLORS[stage]} variant="light" size={size} radius="sm" tt="none" styles={{ label: { overflow: 'visible' } }}>
       {t(`stage.${stage}`)}
