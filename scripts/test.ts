@@ -3,7 +3,7 @@
  * then the end-to-end flows in a real Chromium (Playwright). Ends with "N passed, N failed".
  * Set TEST_DATABASE_URL to run the integration tests on a PostgreSQL server instead.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium';
@@ -72,62 +72,22 @@ const chromium = ensureChromium();
 ensureWebBuild();
 
 const vitestJson = path.join(out, 'vitest.json');
+const e2eJson = path.join(out, 'e2e.json');
 fs.rmSync(vitestJson, { force: true });
-
-/**
- * The end-to-end flows run in two Playwright processes at once, each with its own server, port,
- * data dir and output folder: one flow (accessibility.spec.ts, every page in two modes) takes a third
- * of the flows' time on one browser, and the flows run one at a time within a process because they
- * share their server's demo data. The second lane's output is kept in a file and printed after the
- * first's, so the two do not interleave.
- */
-const flowsDir = path.join(root, 'e2e', 'flows');
-const secondLaneFlows = ['accessibility.spec.ts'];
-const allFlows = fs.readdirSync(flowsDir).filter((f) => f.endsWith('.spec.ts')).sort();
-const lanes = [
-  { name: 'flows', flows: allFlows.filter((f) => !secondLaneFlows.includes(f)), port: 3210, data: '.tmp/e2e-data', output: 'test-results/e2e', json: path.join(out, 'e2e.json'), log: null },
-  { name: 'accessibility', flows: secondLaneFlows, port: 3211, data: '.tmp/e2e-data-a11y', output: 'test-results/e2e-a11y', json: path.join(out, 'e2e-a11y.json'), log: path.join(out, 'e2e-a11y.log') },
-];
-for (const lane of lanes) fs.rmSync(lane.json, { force: true });
+fs.rmSync(e2eJson, { force: true });
 
 const unitStatus = run('unit and integration tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-
-/** One Playwright process for a lane's flows; its output goes to the terminal, or to its log file. */
-function runLane(lane: (typeof lanes)[number]): Promise<number> {
-  // A flow is named by its path from the flows folder: Playwright reads each argument as a pattern of the file's path.
-  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...lane.flows.map((f) => `flows/${f}`)];
-  const env = { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: lane.json, E2E_PORT: String(lane.port), E2E_DATA_DIR: lane.data, E2E_OUTPUT_DIR: path.join(root, lane.output) };
-  const log = lane.log ? fs.openSync(lane.log, 'w') : null;
-  const child = spawn('npx', args, { cwd: root, env, stdio: log === null ? 'inherit' : ['ignore', log, log] });
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      if (log !== null) fs.closeSync(log);
-      resolve(code ?? 1);
-    });
-  });
-}
-
-console.log(`\n── end-to-end tests (Playwright, Chromium), in ${lanes.length} processes: ${lanes.map((l) => `${l.name} (${l.flows.length} files)`).join(', ')} ──`);
-const e2eStarted = performance.now();
-const laneStatuses = await Promise.all(lanes.map(runLane));
-for (const lane of lanes) {
-  if (!lane.log) continue;
-  console.log(`\n── end-to-end tests, ${lane.name} lane ──`);
-  console.log(fs.existsSync(lane.log) ? fs.readFileSync(lane.log, 'utf8') : '(no output)');
-}
-const e2eSeconds = Math.round((performance.now() - e2eStarted) / 1000);
-console.log(`── end-to-end tests: ${Math.floor(e2eSeconds / 60)} min ${e2eSeconds % 60} s ──`);
-
-const e2eTallies = lanes.map((lane) => playwrightTally(lane.json));
-lanes.forEach((_, i) => {
-  if (laneStatuses[i] !== 0 && e2eTallies[i]!.failed === 0) e2eTallies[i]!.failed += 1;
+const e2eStatus = run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  CHROMIUM_PATH: chromium,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
 });
-const e2eTally = e2eTallies.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }));
-const tallies = [vitestTally(vitestJson), e2eTally];
+
+const tallies = [vitestTally(vitestJson), playwrightTally(e2eJson)];
 const total = tallies.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }), { passed: 0, failed: 0, skipped: 0 });
 if (unitStatus !== 0 && tallies[0]!.failed === 0) total.failed += 1;
+if (e2eStatus !== 0 && tallies[1]!.failed === 0) total.failed += 1;
 console.log(`\nunit+integration: ${tallies[0]!.passed} passed, ${tallies[0]!.failed} failed; e2e: ${tallies[1]!.passed} passed, ${tallies[1]!.failed} failed`);
-const failures = [...(tallies[0]!.failed ? vitestFailures(vitestJson) : []), ...lanes.flatMap((lane, i) => (e2eTallies[i]!.failed ? playwrightFailures(lane.json) : []))];
+const failures = [...(tallies[0]!.failed ? vitestFailures(vitestJson) : []), ...(tallies[1]!.failed ? playwrightFailures(e2eJson) : [])];
 fs.writeFileSync(path.join(out, 'test-summary.json'), JSON.stringify({ ...total, failures }));
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
