@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client, fetchExchange, gql, mapExchange } from 'urql';
+import { Client, fetchExchange, gql, makeResult, mapExchange } from 'urql';
+import { filter, fromValue, mergeMap, pipe, subscribe } from 'wonka';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFetchWithStatus, fetchWithStatus, handleOperationError } from './client';
+import { createFetchWithStatus, fetchWithStatus, handleOperationError, transitionExchange } from './client';
 
 /**
  * Answers by path: /{status}/{kind}, where kind picks the body the server sends;
@@ -139,5 +140,47 @@ describe('the HTTP timeout (HTTP_TIMEOUT_MS)', () => {
     expect(await firstEvent('/events/300/0')).toEqual({ tick: 1 });
     expect(await firstEvent('/events/0/300')).toEqual({ tick: 1 });
     vi.restoreAllMocks();
+  });
+});
+
+describe('transitionExchange', () => {
+  it('hands a query’s first result on inside the transition, and its later results and mutations’ at once', () => {
+    let inside = false;
+    const start = (deliver: () => void) => {
+      inside = true;
+      try {
+        deliver();
+      } finally {
+        inside = false;
+      }
+    };
+    let answers = 0;
+    const client = new Client({
+      url: '/graphql',
+      exchanges: [
+        transitionExchange(start),
+        () => (operations$) =>
+          pipe(
+            operations$,
+            filter((operation) => operation.kind !== 'teardown'),
+            mergeMap((operation) => fromValue(makeResult(operation, { data: { tick: (answers += 1) } }))),
+          ),
+      ],
+    });
+    const seen: { what: string; data: unknown; inside: boolean }[] = [];
+    const tick = gql`query Tick($n: Int!) { tick(n: $n) }`;
+    const ask = (what: string, n: number) => pipe(client.query(tick, { n }, { requestPolicy: 'network-only' }), subscribe((result) => seen.push({ what, data: result.data, inside })));
+    ask('first of n=1', 1);
+    ask('first of n=2', 2);
+    ask('n=1 again', 1);
+    pipe(client.mutation(gql`mutation Tock { tock }`, {}), subscribe((result) => seen.push({ what: 'mutation', data: result.data, inside })));
+    expect(seen).toEqual([
+      { what: 'first of n=1', data: { tick: 1 }, inside: true },
+      { what: 'first of n=2', data: { tick: 2 }, inside: true },
+      // The query asked again: its answer reaches both of its subscribers at once.
+      { what: 'first of n=1', data: { tick: 3 }, inside: false },
+      { what: 'n=1 again', data: { tick: 3 }, inside: false },
+      { what: 'mutation', data: { tick: 4 }, inside: false },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import { GRAPHQL_PATH } from '@corner/domain';
 import { Kind, type DocumentNode } from '@0no-co/graphql.web';
 import { persistedExchange } from '@urql/exchange-persisted';
-import { Client, cacheExchange, fetchExchange, mapExchange, type CombinedError, type Operation } from 'urql';
+import { startTransition } from 'react';
+import { Client, cacheExchange, fetchExchange, mapExchange, type CombinedError, type Exchange, type Operation, type OperationResult } from 'urql';
 import { authorizationText, classifyGraphQLError, isAuthorizationCategory } from './errors';
 import { httpTimeoutMs, isEventStreamRequest, isStreamedResponse, startDeadline, timeoutMessage } from './timeout';
 
@@ -131,6 +132,38 @@ function hex(bytes: Uint8Array): string {
 }
 
 /**
+ * A query's first answer reaches the components as a transition (`start`, React's
+ * startTransition): React draws the page it fills (a list of rows, a creation's steps) in short
+ * slices between which the browser answers the person, instead of one long task. Every later
+ * answer to the same query (a refresh after an upload, a re-run after a mutation), and every
+ * mutation's and subscription's, goes on at once as before: an answer to a query re-run while an
+ * earlier answer's transition is still pending must not be rebased under it (urql's useQuery
+ * re-creates its source in a state updater, and the files step lost answers that way when every
+ * answer was a transition; docs/decisions.md, "First answers as transitions").
+ */
+export function transitionExchange(start: (deliver: () => void) => void = startTransition): Exchange {
+  return ({ forward }) =>
+    (operations$) => {
+      const answered = new Set<number>();
+      const results$ = forward(operations$);
+      // A wonka operator written out (wonka's `make` and `subscribe` would add to the sign-in page's
+      // download): every signal goes on as it came; a push (tag 1) of a query's first result inside `start`.
+      return (sink) =>
+        results$((signal) => {
+          if (signal !== 0 && signal.tag === 1) {
+            const { operation } = signal[0] as OperationResult;
+            if (operation.kind === 'query' && !answered.has(operation.key)) {
+              answered.add(operation.key);
+              start(() => sink(signal));
+              return;
+            }
+          }
+          sink(signal);
+        });
+    };
+}
+
+/**
  * The urql client: POST to /graphql (never GET), each document sent as its sha256 hash, the token in the Authorization header ("Bearer "
  * plus the token, or an empty value), deduplicated requests (urql's default), document cache, and
  * subscriptions over the same fetch (server-sent events).
@@ -145,6 +178,7 @@ export function createGraphQLClient(token: string | null, handlers: ErrorHandler
     fetch: fetchWithStatus,
     fetchOptions: () => ({ headers: { Authorization: token ? `Bearer ${token}` : '' } }),
     exchanges: [
+      transitionExchange(),
       cacheExchange,
       mapExchange({ onError: (error, operation) => handleOperationError(error, operation, handlers) }),
       // Queries and mutations go as their hash; a server that does not know it asks for the text.
