@@ -21,7 +21,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A trace is recorded on a failed flow's retry (CI retries once): recording every flow's actions
+    // and snapshots, to keep only the failures', made the flows about 30 % slower (docs/decisions.md).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

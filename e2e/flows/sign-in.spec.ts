@@ -113,9 +113,17 @@ test('a stored token the server no longer accepts: the page of the last visit, t
   const logout = await page.request.post('/graphql', { data: { query: 'mutation { logout }' }, headers: { authorization: `Bearer ${token}` } });
   expect(await logout.json()).toEqual({ data: { logout: true } });
 
+  // The check of the token (`Me`) is held back for 3 seconds, as on a slow line: the page must not
+  // wait for it. (Without the hold, a busy machine could answer the check before the page's code
+  // had loaded, and nothing would show what the page does meanwhile.)
+  await page.route('**/graphql', async (route) => {
+    if (route.request().postDataJSON()?.operationName === 'Me') await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.fallback();
+  });
   await page.reload();
   // Drawn at once with the member kept from the visit before, while the token is checked.
   await expect(page.getByRole('heading', { name: 'My creations' })).toBeVisible();
+  await page.unrouteAll({ behavior: 'wait' });
   await expect(page.getByText('Error getting token')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
