@@ -134,7 +134,7 @@ async function checkEveryPage(browser: Browser, scheme: Scheme, size: (typeof WI
 
 /**
  * Two halves of the matrix, each a test that runs its two checks at once. The first alone covers
- * every page in both schemes and at both widths; CI runs it (about 4 minutes on two cores). The
+ * every page in both schemes and at both widths; CI runs it (about 4 minutes alone on two cores). The
  * second completes every scheme at every width: `A11Y_MATRIX=full` adds it (docs/decisions.md).
  */
 const [desktop, phone] = WIDTHS;
