@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { build, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 /**
  * Where `npm run dev -w @corner/server` listens; the dev and preview servers forward API calls there.
@@ -45,6 +46,55 @@ function readableColors(): Plugin {
   };
 }
 
+/** The client build only: the prerender's own server-side build runs with this same file. */
+const isClientBuild = (_: unknown, env: { command: string; isSsrBuild?: boolean }) => env.command === 'build' && !env.isSsrBuild;
+
+/**
+ * `dist/prerendered.json`: the HTML of each page's first paint (src/app/prerender/prerender.tsx),
+ * which the server puts into index.html for that path. The module is built for Node with this same
+ * configuration, so its class names are the browser build's, run once, and thrown away.
+ */
+function prerenderedPages(): Plugin {
+  let outDir = 'dist';
+  let root = '.';
+  return {
+    name: 'corner:prerender',
+    apply: isClientBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      // Inside the project, so that Node finds the packages the built module imports.
+      const cache = path.join(root, 'node_modules', '.cache');
+      await fs.mkdir(cache, { recursive: true });
+      const temporary = await fs.mkdtemp(path.join(cache, 'corner-prerender-'));
+      try {
+        await build({
+          root,
+          configFile: fileURLToPath(import.meta.url),
+          logLevel: 'warn',
+          ssr: { noExternal: ['@corner/domain'] },
+          build: {
+            ssr: 'src/app/prerender/prerender.tsx',
+            outDir: temporary,
+            emptyOutDir: true,
+            minify: false,
+            sourcemap: false,
+            rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const { prerenderPages } = (await import(pathToFileURL(path.join(temporary, 'prerender.mjs')).href)) as {
+          prerenderPages(): Promise<unknown>;
+        };
+        await fs.writeFile(path.join(outDir, 'prerendered.json'), JSON.stringify(await prerenderPages()));
+      } finally {
+        await fs.rm(temporary, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 /** Text the server sends compressed; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|ico|map|webmanifest)$/;
 /** Below this, the headers cost more than compression saves. */
@@ -59,7 +109,7 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'corner:precompress',
-    apply: 'build',
+    apply: isClientBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -121,7 +171,7 @@ function manualChunks(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), domainHasNoSideEffects(), readableColors(), precompress()],
+  plugins: [react(), domainHasNoSideEffects(), readableColors(), prerenderedPages(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInThroughApi } from '../pages/login-page';
 import { CREATOR_ROUTES, STAFF_ROUTES } from '../pages/routes';
+import { expectPageDrawn } from '../pages/shell';
 
 /**
  * Issue 18: no serious or critical axe violation on any route of SPEC section 2, in either corner, at
@@ -51,7 +52,7 @@ function axeOf(page: Page, withShell: boolean): AxeBuilder {
 async function check(page: Page, path: string, heading: string | RegExp, found: Found[], options: { withShell?: boolean; screenshot?: string } = {}) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading }).first(), path).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.mantine-Loader'), `${path} still loading`).toHaveCount(0, { timeout: 15_000 });
+  await expectPageDrawn(page, path);
   // At phone width the side menu is behind the burger: open it for the shell's check.
   const burger = page.getByRole('button', { name: 'Toggle navigation' });
   const opensMenu = options.withShell === true && (await burger.isVisible());

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CreationEditor } from '../pages/creation-editor';
 import { LoginPage } from '../pages/login-page';
 import { CREATOR_ROUTES, STAFF_ROUTES } from '../pages/routes';
-import { Shell } from '../pages/shell';
+import { expectPageDrawn, Shell } from '../pages/shell';
 
 /**
  * Every route of SPEC section 2 under the server's Content-Security-Policy: each page's code loads
@@ -28,6 +28,7 @@ async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
 async function expectPage(page: Page, violations: () => Promise<string[]>, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+  await expectPageDrawn(page, path);
   expect(await violations(), path).toEqual([]);
 }
 

@@ -22,3 +22,13 @@ export class Shell {
     await this.page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
   }
 }
+
+/**
+ * A page's own code has drawn it: the stand-in the HTML painted first (the page's heading over a
+ * spinner, app/prerender in the web app) is gone, and so is every spinner. The heading alone does
+ * not say so: the HTML already holds it.
+ */
+export async function expectPageDrawn(page: Page, what = page.url()) {
+  await expect(page.locator('main [aria-busy="true"]'), `${what} still painted from its HTML`).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('main .mantine-Loader-root'), `${what} still loading`).toHaveCount(0, { timeout: 15_000 });
+}

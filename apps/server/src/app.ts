@@ -226,7 +226,7 @@ async function assembleApp(options: AppOptions, legacy: LegacySource, sessions: 
   registerMetricsRoute(app, metrics, config);
   if (options.backupSecret) registerBackupRoute(app, { database, secret: options.backupSecret });
 
-  if (options.serveWeb !== false) await registerWebApp(app, config.webDist);
+  if (options.serveWeb !== false) await registerWebApp(app, config.webDist, { mainSiteUrl: config.MAIN_SITE_URL });
   return app;
 }
 

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadPage } from './app/app-routes';
+import { takeFirstPaint } from './app/prerender/first-paint';
 import { preloadSignedInShell } from './app/shell/signed-in-shell';
 import { loadSiteConfig } from './app/site-config';
 import { sessionStore } from './features/member/session';
@@ -21,6 +22,8 @@ if (sessionStore.getState().token !== null) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The page part the server drew, before React's first render replaces it (app/prerender).
+takeFirstPaint();
 const root = createRoot(container);
 // The first render is a transition: React draws the shell and the page in short slices instead of
 // one long task, so a slow phone answers taps while they appear (docs/decisions.md, "Drawn in slices").

@@ -140,6 +140,68 @@ describe('the app for every app route', () => {
   });
 });
 
+describe('a build with prerendered pages', () => {
+  const prerenderedDist = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-web-app-prerendered-'));
+  let prerenderedApp: FastifyInstance;
+  let prerenderedDatabase: Database;
+  const placeholder = 'https://main-site.corner.invalid';
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(prerenderedDist, 'index.html'), INDEX);
+    const document = (root: string) => ({ title: null, root });
+    fs.writeFileSync(
+      path.join(prerenderedDist, 'prerendered.json'),
+      JSON.stringify({
+        mainSitePlaceholder: placeholder,
+        pages: { '/my-creations': { title: 'My creations · Corner', root: `<h1>My creations</h1><a href="${placeholder}">Main site</a>` } },
+        staff: document('<p>staff shell</p>'),
+        creator: document('<p>creator shell</p>'),
+        signedOut: document('<p>signed-out shell</p>'),
+      }),
+    );
+    prerenderedDatabase = await createTestDatabase();
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: prerenderedDist, WEB_DIST: prerenderedDist, MAIN_SITE_URL: 'https://sims.example' });
+    prerenderedApp = await buildApp({ config, database: prerenderedDatabase, logger: false });
+  });
+  afterAll(async () => {
+    await prerenderedApp.close();
+    await prerenderedDatabase.close();
+    fs.rmSync(prerenderedDist, { recursive: true, force: true });
+  });
+
+  it('serves each route its first paint, with the configured main site, revalidated', async () => {
+    const res = await prerenderedApp.inject({ url: '/my-creations', headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    const body = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(body).toContain('<title>My creations · Corner</title>');
+    expect(body).toContain('<div id="root"><h1>My creations</h1><a href="https://sims.example">Main site</a></div>');
+    expect(body).not.toContain(placeholder);
+    const staff = await prerenderedApp.inject({ url: '/staff/review/7', headers: { accept: '*/*' } });
+    expect(staff.body).toContain('<div id="root"><p>staff shell</p></div>');
+    expect(staff.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers 304 to a browser that has the document, and HEAD without a body', async () => {
+    const first = await prerenderedApp.inject({ url: '/my-creations', headers: { 'accept-encoding': 'gzip' } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\//);
+    const again = await prerenderedApp.inject({ url: '/my-creations', headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await prerenderedApp.inject({ url: '/login', headers: { 'if-none-match': etag } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain('signed-out shell');
+    const head = await prerenderedApp.inject({ method: 'HEAD', url: '/my-creations', headers: { 'accept-encoding': 'gzip' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+    expect(head.headers.etag).toBe(etag);
+  });
+});
+
 describe('isAppRoute', () => {
   it('is every path the server does not own', () => {
     for (const url of ['/', '/login', '/staff/archived/12', '/uploadsx', '/12/imagesx', '/graphqlx', '/config.json.bak?x=1']) {

@@ -3,6 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { GRAPHQL_PATH } from '@corner/domain';
+import { documentEncoding, loadAppDocuments, paintSettingsOf } from './app-documents';
+
+export interface WebAppOptions {
+  /** The main site's address (MAIN_SITE_URL), for the links of the prerendered top bar. */
+  mainSiteUrl: string;
+}
 
 /** Hashed build output: its names change with its content, so it may be kept for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -48,13 +54,14 @@ export function isAppRoute(url: string): boolean {
 /**
  * The built React app from `dist`. Files are served as built, with the `.br` or `.gz` copy the
  * build wrote beside them when the browser accepts it (Content-Encoding, Vary: Accept-Encoding).
- * `/assets/*` (hashed names) are cached for a year; everything else, index.html first, is
- * revalidated. Any GET or HEAD of an app route serves index.html, whatever it accepts, so client
- * routes (and the app's own not-found page) work; other methods and missing assets answer 404.
+ * `/assets/*` (hashed names) are cached for a year; everything else is revalidated. Any GET or
+ * HEAD of an app route serves index.html, whatever it accepts, so client routes (and the app's own
+ * not-found page) work: with the route's prerendered first paint in it (app-documents.ts). Other
+ * methods and missing assets answer 404.
  */
-export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) {
+export async function registerWebApp(app: FastifyInstance, dist: string, options: WebAppOptions): Promise<void> {
+  const documents = loadAppDocuments(dist, options.mainSiteUrl);
+  if (!documents) {
     app.log.warn(`No web build at ${dist}; run "npm run build" (npm start does it for you).`);
     return;
   }
@@ -73,7 +80,15 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     },
   });
   app.setNotFoundHandler((req, reply) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && isAppRoute(req.url)) return reply.sendFile('index.html');
+    if ((req.method === 'GET' || req.method === 'HEAD') && isAppRoute(req.url)) {
+      const document = documents.documentFor(pathOf(req.url), paintSettingsOf(req.headers.cookie));
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
+      reply.header('etag', document.etag);
+      if (req.headers['if-none-match'] === document.etag) return reply.status(304).send();
+      const encoding = documentEncoding(req.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(document.body(encoding));
+    }
     return reply.status(404).send({ error: 'Not Found' });
   });
 }

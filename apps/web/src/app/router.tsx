@@ -9,33 +9,12 @@ import { ARCHIVE_LINK, CREATOR_MIGRATE_LINK, STAFF_MIGRATION_LINK } from '../fea
 import { STAFF_MESSAGES_LINK } from '../features/message/links';
 import { PAYMENTS_LINK } from '../features/payment/links';
 import type { StaffQueueCopy } from '../features/review/components/staff-queue-page';
-import {
-  DELETED_LINK,
-  NOT_SUBMITTED_LINK,
-  OVERVIEW_PERMISSIONS,
-  REJECTED_LINK,
-  REPORTED_LINK,
-  STAFF_APPROVED_LINK,
-  STAFF_AWAITING_APPROVAL_LINK,
-  STAFF_PUBLISHED_LINK,
-  TESTING_FAILED_LINK,
-  TESTING_QUEUE_LINK,
-  UPDATED_LINK,
-  UPDATES_TESTING_FAILED_LINK,
-  UPDATES_TESTING_QUEUE_LINK,
-} from '../features/review/links';
+import { OVERVIEW_PERMISSIONS, REPORTED_LINK } from '../features/review/links';
 import { ELASTIC_SEARCH_LINK } from '../features/search-index/links';
 import type { CreatorQueueCopy } from '../features/submission/components/creator-queue-page';
-import {
-  APPROVED_LINK,
-  AWAITING_APPROVAL_LINK,
-  EDIT_QUEUE_LINK,
-  NEEDS_ATTENTION_LINK,
-  PUBLISHED_LINK,
-  TESTING_LINK,
-} from '../features/submission/links';
 import { EDIT_STEPS } from '../features/submission/urls';
 import { loadAllText } from './i18n/i18n';
+import { CREATOR_QUEUE_PAGES, STAFF_QUEUE_PAGES } from './queue-pages';
 import { RequireSession } from './session/require-session';
 import type { PageLink } from './shell/menu';
 
@@ -136,12 +115,7 @@ export const routes: RouteObject[] = [
           return <EditStepPage step={step} />;
         }),
       })),
-      creatorQueue(EDIT_QUEUE_LINK, 'editQueue'),
-      creatorQueue(AWAITING_APPROVAL_LINK, 'awaitingApproval'),
-      creatorQueue(APPROVED_LINK, 'approved'),
-      creatorQueue(TESTING_LINK, 'testing'),
-      creatorQueue(PUBLISHED_LINK, 'published'),
-      creatorQueue(NEEDS_ATTENTION_LINK, 'needsAttention'),
+      ...CREATOR_QUEUE_PAGES.map(([link, copy]) => creatorQueue(link, copy)),
       {
         path: 'messages',
         ...lazyPage(async () => {
@@ -180,26 +154,16 @@ export const routes: RouteObject[] = [
               return <StaffOverviewPage />;
             }),
           },
-          staffQueue(NOT_SUBMITTED_LINK, 'notSubmitted', 'created'),
-          staffQueue(STAFF_AWAITING_APPROVAL_LINK, 'awaitingApproval', 'waiting'),
-          staffQueue(TESTING_QUEUE_LINK, 'testingQueue', 'testing'),
-          staffQueue(UPDATES_TESTING_QUEUE_LINK, 'updatesTestingQueue', 'updatesTesting'),
-          staffQueue(STAFF_APPROVED_LINK, 'approved', 'approved'),
-          staffQueue(STAFF_PUBLISHED_LINK, 'published', 'published'),
-          staffQueue(DELETED_LINK, 'deleted', 'deleted'),
+          ...STAFF_QUEUE_PAGES.map(([link, copy, queue]) => staffQueue(link, copy, queue)),
           staffPage(FEATURED_LINK, async () => {
             const { FeaturedPage } = await import('../features/featured/components/featured-page');
             return <FeaturedPage />;
           }),
-          staffQueue(TESTING_FAILED_LINK, 'testingFailed', 'failedTesting'),
-          staffQueue(UPDATES_TESTING_FAILED_LINK, 'updatesTestingFailed', 'updatesFailedTesting'),
-          staffQueue(REJECTED_LINK, 'rejected', 'rejected'),
           // The reported queue, or every report (`?view=reports`).
           staffPage(REPORTED_LINK, async () => {
             const { ReportedPage } = await import('../features/report/components/reported-page');
             return <ReportedPage link={REPORTED_LINK} />;
           }),
-          staffQueue(UPDATED_LINK, 'updated', 'updated'),
           {
             // One creation's review; each operation on it checks its own page permission.
             path: 'review/:itemId',

@@ -46,13 +46,18 @@ function readDemo(value: unknown): DemoConfig | null {
   return { password, members: valid };
 }
 
+/** Puts `next` in place of the current configuration. */
+export function applySiteConfig(next: SiteConfig): void {
+  config = next;
+  for (const listener of listeners) listener();
+}
+
 /** Reads /config.json once at start-up; on any failure the fallback stays in place. */
 export async function loadSiteConfig(): Promise<void> {
   try {
     const response = await fetch('/config.json', { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`Request failed with status code ${response.status}`);
-    config = readSiteConfig(await response.json());
-    for (const listener of listeners) listener();
+    applySiteConfig(readSiteConfig(await response.json()));
   } catch (error) {
     console.warn('Could not load /config.json; using the fallback main site URL', error);
   }

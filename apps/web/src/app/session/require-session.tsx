@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useHasValidationFailed, useMember, useToken } from '../../features/member/hooks/use-session';
 import type { LoginRedirectState } from '../../features/member/session';
-import { CenteredLoader } from '../../ui/centered-loader';
+import { PageLoader } from '../shell/page-loader';
 
 /**
  * The navigation guard of SPEC section 2 around every route but /login and the not-found page:
@@ -15,13 +14,12 @@ export function RequireSession() {
   const member = useMember();
   const hasValidationFailed = useHasValidationFailed();
   const location = useLocation();
-  const { t } = useTranslation();
   if (token === null) {
     // Just refused: the validation sends the user to /login after LOGIN_REDIRECT_DELAY_MS.
-    if (hasValidationFailed) return <CenteredLoader label={t('app.loading')} />;
+    if (hasValidationFailed) return <PageLoader />;
     const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (member === null) return <CenteredLoader label={t('app.loading')} />;
+  if (member === null) return <PageLoader />;
   return <Outlet />;
 }

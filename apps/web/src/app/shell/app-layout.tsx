@@ -1,29 +1,21 @@
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMember, useToken } from '../../features/member/hooks/use-session';
+import { rememberForFirstPaint, SIDE_MENU_COOKIE } from '../prerender/first-paint-settings';
 import { SessionCheck } from '../session/use-validate-session';
 import { ErrorBanner } from './error-banner';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoader } from './page-loader';
 import { loadSideMenu, preloadSignedInShell } from './signed-in-shell';
-import classes from './app-layout.module.css';
-import { TopBar, type Area } from './top-bar';
+import { areaOf, NAVBAR_COLLAPSED_WIDTH, NAVBAR_WIDTH, ShellLayout } from './shell-layout';
+import { TopBar } from './top-bar';
 import { useStoredFlag } from './use-stored-flag';
 
 const SideMenu = lazy(async () => ({ default: (await loadSideMenu()).SideMenu }));
 
-const NAVBAR_WIDTH = 272;
-const NAVBAR_COLLAPSED_WIDTH = 76;
-
-export function areaOf(pathname: string): Area {
-  return pathname === '/staff' || pathname.startsWith('/staff/') ? 'staff' : 'creator';
-}
-
 /** The shell around every route: top bar, side menu (once signed in), content and error banner. */
 export function AppLayout() {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const token = useToken();
   const member = useMember();
@@ -44,50 +36,40 @@ export function AppLayout() {
   useEffect(() => {
     if (hasToken) preloadSignedInShell();
   }, [hasToken]);
+  useEffect(() => rememberForFirstPaint(SIDE_MENU_COOKIE, isCollapsedSetting ? 'narrow' : 'wide'), [isCollapsedSetting]);
 
-  const navbarWidth = isCollapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH;
-
-  // The shell's own layout (not Mantine's AppShell, which would bring its scroll-lock library into
-  // the sign-in page's download): a fixed header, a fixed side menu once signed in (a full-width
-  // panel below the "sm" breakpoint, opened with the burger), and the page beside them. It sets
-  // --app-shell-header-height and --app-shell-navbar-offset for what places itself against them.
   return (
-    <div
-      className={classes.root}
-      data-menu={hasMenu || undefined}
-      data-menu-open={isMobileOpen || undefined}
-      style={{ '--navbar-width': `${navbarWidth}px` } as CSSProperties}
-    >
-      <header className={classes.header}>
-        <a href="#main-content" className={classes.skipLink}>
-          {t('app.skipToContent')}
-        </a>
-        <TopBar area={area} hasMenu={hasMenu} isMenuOpen={isMobileOpen} onToggleMenu={toggleMobile} />
-      </header>
-      {hasMenu ? (
-        <nav className={classes.navbar} aria-label={area === 'staff' ? t('menu.staffLabel') : t('menu.creatorLabel')}>
-          {isMenuDrawn ? (
-            <Suspense fallback={null}>
-              <SideMenu
-                area={area}
-                isCollapsed={isCollapsed}
-                canCollapse={isWide}
-                onToggleCollapsed={() => setCollapsed((value) => !value)}
-                onNavigate={closeMobile}
-              />
-            </Suspense>
-          ) : null}
-        </nav>
-      ) : null}
-      <main id="main-content" tabIndex={-1} className={classes.main}>
-        <PageErrorBoundary pathname={pathname}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
+    <ShellLayout
+      area={area}
+      hasMenu={hasMenu}
+      isMenuOpen={isMobileOpen}
+      navbarWidth={isCollapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH}
+      topBar={<TopBar area={area} hasMenu={hasMenu} isMenuOpen={isMobileOpen} onToggleMenu={toggleMobile} />}
+      menu={
+        isMenuDrawn ? (
+          <Suspense fallback={null}>
+            <SideMenu
+              area={area}
+              isCollapsed={isCollapsed}
+              canCollapse={isWide}
+              onToggleCollapsed={() => setCollapsed((value) => !value)}
+              onNavigate={closeMobile}
+            />
           </Suspense>
-        </PageErrorBoundary>
-      </main>
-      <ErrorBanner />
-      <SessionCheck />
-    </div>
+        ) : null
+      }
+      after={
+        <>
+          <ErrorBanner />
+          <SessionCheck />
+        </>
+      }
+    >
+      <PageErrorBoundary pathname={pathname}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
+    </ShellLayout>
   );
 }

@@ -1,0 +1,92 @@
+/**
+ * Server-side rendering at build time only (vite.config.ts, `prerenderedPages`): the HTML a browser
+ * paints before any script has run. Each page of first-paint-pages.ts gets the shell (the real top bar
+ * and layout) with its title, description and a spinner; every other path gets the shell of its area.
+ * The app replaces it with the same markup on its first render, so nothing moves. Never in the
+ * browser's download.
+ */
+import { MantineProvider } from '@mantine/core';
+import type { ParseKeys } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { CenteredLoader } from '../../ui/centered-loader';
+import { PageFrame } from '../../ui/page-frame';
+import { i18n, loadAllText } from '../i18n/i18n';
+import { ShellLayout, areaOf } from '../shell/shell-layout';
+import { TopBar } from '../shell/top-bar';
+import { applySiteConfig } from '../site-config';
+import { createAppTheme, cssVariablesResolver } from '../theme';
+import { FIRST_PAINT_ATTRIBUTE } from './first-paint';
+import { FIRST_PAINT_PAGES } from './first-paint-pages';
+
+/** Stands for the main site's address (MAIN_SITE_URL) in the HTML; the server puts the real one in. */
+export const MAIN_SITE_PLACEHOLDER = 'https://main-site.corner.invalid';
+
+/** The content of `#root` and the document title for one path. */
+export interface PrerenderedDocument {
+  /** The document title; null keeps index.html's. */
+  title: string | null;
+  root: string;
+}
+
+export interface PrerenderedPages {
+  mainSitePlaceholder: string;
+  /** By exact path. */
+  pages: Record<string, PrerenderedDocument>;
+  /** Any other path under /staff, any other signed-in path, and the sign-in pages. */
+  staff: PrerenderedDocument;
+  creator: PrerenderedDocument;
+  signedOut: PrerenderedDocument;
+}
+
+function render(path: string, hasMenu: boolean, page: ReactNode): string {
+  const area = areaOf(path);
+  const noop = () => undefined;
+  // The creator's theme: a staff member's accent (the mark's colour) follows once the app knows the role.
+  const theme = createAppTheme('creator', { required: i18n.t('form.required') });
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+        <StaticRouter location={path}>
+          <ShellLayout
+            area={area}
+            hasMenu={hasMenu}
+            isPrerendered
+            topBar={<TopBar area={area} hasMenu={false} isMenuOpen={false} onToggleMenu={noop} />}
+          >
+            {page}
+          </ShellLayout>
+        </StaticRouter>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
+
+/** Every prerendered document, with the main site's address as MAIN_SITE_PLACEHOLDER. */
+export async function prerenderPages(): Promise<PrerenderedPages> {
+  await loadAllText();
+  applySiteConfig({ mainSiteUrl: MAIN_SITE_PLACEHOLDER, httpTimeoutMs: 0 });
+  const t = (key: ParseKeys): string => i18n.t(key);
+  const loading = <CenteredLoader label={t('app.loading')} />;
+  const pages: Record<string, PrerenderedDocument> = {};
+  for (const page of FIRST_PAINT_PAGES) {
+    const title = t(page.title);
+    const part = (
+      <div {...{ [FIRST_PAINT_ATTRIBUTE]: '' }}>
+        <PageFrame title={title} description={page.description ? t(page.description) : undefined}>
+          {loading}
+        </PageFrame>
+      </div>
+    );
+    pages[page.path] = { title: `${title} · ${t('app.name')}`, root: render(page.path, true, part) };
+  }
+  return {
+    mainSitePlaceholder: MAIN_SITE_PLACEHOLDER,
+    pages,
+    staff: { title: null, root: render('/staff', true, loading) },
+    creator: { title: null, root: render('/', true, loading) },
+    signedOut: { title: null, root: render('/login', false, null) },
+  };
+}
