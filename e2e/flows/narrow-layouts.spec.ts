@@ -59,6 +59,11 @@ test('a staff queue and the overview on a phone: one column, every row with its 
   await expect(waits.getByText(/in 7 days$/).filter({ visible: true }).first()).toBeVisible();
   expect(await tableScrollsSideways(waits)).toBe(false);
   expect(await pageOverflowsSideways(page)).toBe(false);
+  // The queues' chart is drawn at the phone's width: its axis labels keep their size (11 px type;
+  // scaled down from the desktop's drawing they were about 5 px tall).
+  const chart = page.getByRole('img', { name: 'Queues over the last four weeks' });
+  await expect(chart.locator('text').first()).toBeVisible();
+  for (const label of await chart.locator('text').all()) expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(10);
   await context.close();
 });
 
