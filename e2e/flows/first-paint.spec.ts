@@ -129,3 +129,25 @@ test('the first paint is in the colour scheme and with the side menu the member 
   expect(await headingBox(page)).toEqual(wide);
   await context.close();
 });
+
+test('a staff member’s first paint is in the accent of their role', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const markColour = () => page.getByRole('banner').getByText('C', { exact: true }).evaluate((mark) => getComputedStyle(mark).backgroundColor);
+  await signInThroughApi(page, 'admin@corner.test');
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  const drawn = await markColour();
+
+  await blockScripts(page);
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  expect(await markColour()).toBe(drawn);
+  // Without the member's cookies the HTML is in the creator's accent: the admin's is their own.
+  const plain = await (await request.get('/staff')).text();
+  const theirs = await page.evaluate(() => document.documentElement.outerHTML);
+  expect(plain).toContain('--mantine-color-indigo-filled');
+  expect(theirs).not.toContain('--mantine-primary-color-filled: var(--mantine-color-indigo-filled)');
+  await context.close();
+});

@@ -7,10 +7,14 @@ import { documentEncoding, loadAppDocuments, paintSettingsOf } from './app-docum
 
 const INDEX = '<!doctype html><html><head><title>Corner</title></head><body><div id="root"></div></body></html>';
 const PLACEHOLDER = 'https://main-site.corner.invalid';
+const CREATOR_STYLE = '<style data-mantine-styles="true">:root{--mantine-primary-color-filled:var(--mantine-color-indigo-filled)}</style>';
+const ADMIN_STYLE = '<style data-mantine-styles="true">:root{--mantine-primary-color-filled:var(--mantine-color-grape-filled)}</style>';
 const PRERENDERED = {
   mainSitePlaceholder: PLACEHOLDER,
+  themeStyle: CREATOR_STYLE,
+  themeStyles: { creator: CREATOR_STYLE, admin: ADMIN_STYLE },
   pages: {
-    '/my-creations': { title: 'My creations · Corner', root: `<main><h1>My creations</h1><a href="${PLACEHOLDER}">Main site</a></main>` },
+    '/my-creations': { title: 'My creations · Corner', root: `${CREATOR_STYLE}<main><h1>My creations</h1><a href="${PLACEHOLDER}">Main site</a></main>` },
     '/staff/payments': { title: 'Payments & <lists> · Corner', root: '<main><h1>Payments</h1></main>' },
   },
   staff: { title: null, root: `<header>staff's corner <a href="${PLACEHOLDER}">x</a></header>` },
@@ -37,7 +41,7 @@ describe('loadAppDocuments', () => {
   it('puts a page’s first paint and title into index.html, with the main site’s address escaped', () => {
     const page = html(prerendered(), '/my-creations');
     expect(page).toBe(
-      '<!doctype html><html><head><title>My creations · Corner</title></head><body><div id="root"><main><h1>My creations</h1>' +
+      `<!doctype html><html><head><title>My creations · Corner</title></head><body><div id="root">${CREATOR_STYLE}<main><h1>My creations</h1>` +
         '<a href="https://site.example/?a=1&amp;b=&quot;2&quot;">Main site</a></main></div></body></html>',
     );
     expect(html(prerendered(), '/staff/payments')).toContain('<title>Payments &amp; &lt;lists&gt; · Corner</title>');
@@ -77,6 +81,17 @@ describe('loadAppDocuments', () => {
     expect(dark.etag).not.toBe(documents.documentFor('/my-creations').etag);
   });
 
+  it('draws the theme variables of the role the app last drew, and the creator’s for a theme it does not know', () => {
+    const documents = prerendered()!;
+    const admin = documents.documentFor('/my-creations', { colorScheme: null, isSideMenuNarrow: false, theme: 'admin' }).body('identity').toString();
+    expect(admin).toContain(`<div id="root">${ADMIN_STYLE}<main>`);
+    expect(admin).not.toContain(CREATOR_STYLE);
+    for (const theme of ['sa', 'toString', '__proto__', null]) {
+      const page = documents.documentFor('/my-creations', { colorScheme: null, isSideMenuNarrow: false, theme }).body('identity').toString();
+      expect(page, String(theme)).toContain(`<div id="root">${CREATOR_STYLE}<main>`);
+    }
+  });
+
   it('serves index.html as it is without a prerender, and nothing without a build', () => {
     const plain = loadAppDocuments(dist({ 'index.html': INDEX }), 'https://site.example');
     expect(html(plain, '/my-creations')).toBe(INDEX);
@@ -91,10 +106,18 @@ describe('loadAppDocuments', () => {
 
 describe('paintSettingsOf', () => {
   it('reads the web app’s two cookies among others, and nothing it does not know', () => {
-    expect(paintSettingsOf('a=1; corner-color-scheme=dark; corner-side-menu=narrow')).toEqual({ colorScheme: 'dark', isSideMenuNarrow: true });
-    expect(paintSettingsOf('corner-color-scheme=light;corner-side-menu=wide')).toEqual({ colorScheme: 'light', isSideMenuNarrow: false });
-    expect(paintSettingsOf('corner-color-scheme="><script>; corner-side-menu')).toEqual({ colorScheme: null, isSideMenuNarrow: false });
-    expect(paintSettingsOf(undefined)).toEqual({ colorScheme: null, isSideMenuNarrow: false });
+    expect(paintSettingsOf('a=1; corner-color-scheme=dark; corner-side-menu=narrow; corner-theme=admin')).toEqual({
+      colorScheme: 'dark',
+      isSideMenuNarrow: true,
+      theme: 'admin',
+    });
+    expect(paintSettingsOf('corner-color-scheme=light;corner-side-menu=wide')).toEqual({ colorScheme: 'light', isSideMenuNarrow: false, theme: null });
+    expect(paintSettingsOf('corner-color-scheme="><script>; corner-side-menu; corner-theme=a%3Cb')).toEqual({
+      colorScheme: null,
+      isSideMenuNarrow: false,
+      theme: null,
+    });
+    expect(paintSettingsOf(undefined)).toEqual({ colorScheme: null, isSideMenuNarrow: false, theme: null });
   });
 });
 

@@ -7,19 +7,23 @@ import zlib from 'node:zlib';
  * The HTML of each app route: the built index.html with the page's first paint in `#root`
  * (`prerendered.json`, written by the web build from src/app/prerender/prerender.tsx) and the page's
  * title, and the main site's address in place of the build's placeholder. `<html>` carries the
- * colour scheme the app last drew in and the narrow side menu, from the cookies the app keeps
- * (first-paint-settings.tsx), so the first paint is already dark for a member in dark mode.
+ * colour scheme the app last drew in and the narrow side menu, and the theme variables are those of
+ * the member's role, from the cookies the app keeps (first-paint-settings.tsx): the first paint is
+ * already dark for a member in dark mode, and in a staff member's accent.
  * Composed once per document and settings, and compressed on first use.
  */
 
 /** The cookies the web app writes (apps/web/src/app/prerender/first-paint-settings.tsx). */
 const COLOR_SCHEME_COOKIE = 'corner-color-scheme';
 const SIDE_MENU_COOKIE = 'corner-side-menu';
+const THEME_COOKIE = 'corner-theme';
 
 /** How the member's browser last drew the app, as far as the first paint needs it. */
 export interface PaintSettings {
   colorScheme: 'light' | 'dark' | null;
   isSideMenuNarrow: boolean;
+  /** A role theme's name as the app wrote it; one the build does not know is ignored. */
+  theme?: string | null;
 }
 
 /** The paint settings in a Cookie header; anything unknown is left out. */
@@ -30,9 +34,11 @@ export function paintSettingsOf(cookieHeader: string | undefined): PaintSettings
     if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
   }
   const scheme = cookies.get(COLOR_SCHEME_COOKIE);
+  const theme = cookies.get(THEME_COOKIE);
   return {
     colorScheme: scheme === 'light' || scheme === 'dark' ? scheme : null,
     isSideMenuNarrow: cookies.get(SIDE_MENU_COOKIE) === 'narrow',
+    theme: theme !== undefined && /^[A-Za-z]{1,40}$/.test(theme) ? theme : null,
   };
 }
 
@@ -43,6 +49,9 @@ interface PrerenderedDocument {
 
 interface PrerenderedPages {
   mainSitePlaceholder: string;
+  /** The theme variables in every document (the creator's), and each role theme's, by name. */
+  themeStyle: string;
+  themeStyles: Record<string, string>;
   pages: Record<string, PrerenderedDocument>;
   staff: PrerenderedDocument;
   creator: PrerenderedDocument;
@@ -76,6 +85,8 @@ function isPrerenderedPages(value: unknown): value is PrerenderedPages {
     typeof v === 'object' &&
     v !== null &&
     typeof v.mainSitePlaceholder === 'string' &&
+    typeof v.themeStyle === 'string' &&
+    typeof v.themeStyles === 'object' &&
     typeof v.pages === 'object' &&
     [v.staff, v.creator, v.signedOut].every((d) => typeof d?.root === 'string')
   );
@@ -120,12 +131,15 @@ export function loadAppDocuments(dist: string, mainSiteUrl: string): AppDocument
   /** One document's HTML, and its variants by paint settings, made when first asked for. */
   const variants = (html: string) => {
     const made = new Map<string, AppDocument>();
-    return ({ colorScheme, isSideMenuNarrow }: PaintSettings) => {
-      const key = `${colorScheme}|${isSideMenuNarrow}`;
+    return ({ colorScheme, isSideMenuNarrow, theme }: PaintSettings) => {
+      const themeStyle = theme && prerendered && Object.hasOwn(prerendered.themeStyles, theme) ? prerendered.themeStyles[theme] : undefined;
+      const key = `${colorScheme}|${isSideMenuNarrow}|${themeStyle ? theme : ''}`;
       let document = made.get(key);
       if (!document) {
         const attributes = `${colorScheme ? ` data-mantine-color-scheme="${colorScheme}"` : ''}${isSideMenuNarrow ? ' data-side-menu-collapsed' : ''}`;
-        document = makeDocument(attributes ? html.replace(HTML_TAG, (_, own: string) => `<html${own}${attributes}>`) : html);
+        let variant = attributes ? html.replace(HTML_TAG, (_, own: string) => `<html${own}${attributes}>`) : html;
+        if (themeStyle && prerendered) variant = variant.replace(prerendered.themeStyle, () => themeStyle);
+        document = makeDocument(variant);
         made.set(key, document);
       }
       return document;

@@ -152,6 +152,8 @@ describe('a build with prerendered pages', () => {
       path.join(prerenderedDist, 'prerendered.json'),
       JSON.stringify({
         mainSitePlaceholder: placeholder,
+        themeStyle: '<style data-mantine-styles="true"></style>',
+        themeStyles: {},
         pages: { '/my-creations': { title: 'My creations · Corner', root: `<h1>My creations</h1><a href="${placeholder}">Main site</a>` } },
         staff: document('<p>staff shell</p>'),
         creator: document('<p>creator shell</p>'),

@@ -10,7 +10,7 @@ import { sessionStore } from '../features/member/session';
 import { showError } from './error/error-store';
 import { createGraphQLClient, type ErrorHandlers } from './graphql/client';
 import { i18n } from './i18n/i18n';
-import { RememberColorScheme } from './prerender/first-paint-settings';
+import { RememberPaint } from './prerender/first-paint-settings';
 import { loadNotifications } from './shell/signed-in-shell';
 import { createAppTheme, cssVariablesResolver } from './theme';
 
@@ -43,7 +43,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       {/* Light or dark as the device says, until a signed-in member's own choice (Preferences) applies. */}
       <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
         <MemberColorScheme />
-        <RememberColorScheme />
+        <RememberPaint theme={themeName} />
         {/* Confirmations such as "Submitted for review", shown above the error banner; only signed-in pages make them. */}
         {token !== null ? (
           <Suspense fallback={null}>

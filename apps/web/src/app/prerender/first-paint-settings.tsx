@@ -1,13 +1,16 @@
+import type { Theme } from '@corner/domain';
 import { useComputedColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 
 /**
  * What the server needs to draw a page's first paint as the app will draw it (app-documents.ts on
- * the server): the colour scheme the app drew in last, and whether the side menu is kept narrow.
+ * the server): the colour scheme and role theme the app drew in last, and whether the side menu is
+ * kept narrow.
  * Cookies, because the server reads them with the request for the page; neither is a secret.
  */
 export const COLOR_SCHEME_COOKIE = 'corner-color-scheme';
 export const SIDE_MENU_COOKIE = 'corner-side-menu';
+export const THEME_COOKIE = 'corner-theme';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -16,9 +19,13 @@ export function rememberForFirstPaint(name: string, value: string): void {
   document.cookie = `${name}=${value}; path=/; max-age=${YEAR_SECONDS}; samesite=lax${secure}`;
 }
 
-/** Keeps the scheme the app draws in (the member's choice, or the device's) for the next first paint. */
-export function RememberColorScheme() {
+/**
+ * Keeps the scheme the app draws in (the member's choice, or the device's) and the role theme (its
+ * accent) for the next first paint.
+ */
+export function RememberPaint({ theme }: { theme: Theme }) {
   const scheme = useComputedColorScheme('light');
   useEffect(() => rememberForFirstPaint(COLOR_SCHEME_COOKIE, scheme), [scheme]);
+  useEffect(() => rememberForFirstPaint(THEME_COOKIE, theme), [theme]);
   return null;
 }

@@ -2,6 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { routes } from '../router';
+import { THEME_ACCENTS } from '../theme';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint';
 import { FIRST_PAINT_PAGES } from './first-paint-pages';
 import { MAIN_SITE_PLACEHOLDER, prerenderPages } from './prerender';
@@ -51,6 +52,17 @@ describe('prerenderPages', () => {
     }
     expect(prerendered.signedOut.root).not.toMatch(/<nav /);
     expect(prerendered.signedOut.root).not.toContain('role="status"');
+  });
+
+  it('starts every document with the creator’s theme variables, and has every role theme’s to swap in', () => {
+    for (const document of [...Object.values(prerendered.pages), prerendered.staff, prerendered.creator, prerendered.signedOut]) {
+      expect(document.root.startsWith(prerendered.themeStyle)).toBe(true);
+    }
+    expect(prerendered.themeStyles.creator).toBe(prerendered.themeStyle);
+    expect(Object.keys(prerendered.themeStyles).sort()).toEqual(Object.keys(THEME_ACCENTS).sort());
+    for (const [theme, accent] of Object.entries(THEME_ACCENTS)) {
+      expect(prerendered.themeStyles[theme as keyof typeof THEME_ACCENTS], theme).toContain(`--mantine-primary-color-filled: var(--mantine-color-${accent}-filled)`);
+    }
   });
 
   it('writes no script, and nothing a keyboard can reach but links', () => {

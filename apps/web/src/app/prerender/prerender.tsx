@@ -2,9 +2,11 @@
  * Server-side rendering at build time only (vite.config.ts, `prerenderedPages`): the HTML a browser
  * paints before any script has run. Each page of first-paint-pages.ts gets the shell (the real top bar
  * and layout) with its title, description and a spinner; every other path gets the shell of its area.
+ * The theme variables are the creator's, with each role theme's beside them for the server to swap.
  * The app replaces it with the same markup on its first render, so nothing moves. Never in the
  * browser's download.
  */
+import type { Theme } from '@corner/domain';
 import { MantineProvider } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
@@ -17,7 +19,7 @@ import { i18n, loadAllText } from '../i18n/i18n';
 import { ShellLayout, areaOf } from '../shell/shell-layout';
 import { TopBar } from '../shell/top-bar';
 import { applySiteConfig } from '../site-config';
-import { createAppTheme, cssVariablesResolver } from '../theme';
+import { createAppTheme, cssVariablesResolver, THEME_ACCENTS } from '../theme';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint';
 import { FIRST_PAINT_PAGES } from './first-paint-pages';
 
@@ -33,6 +35,12 @@ export interface PrerenderedDocument {
 
 export interface PrerenderedPages {
   mainSitePlaceholder: string;
+  /**
+   * The theme variables every document carries (the creator's), and each role theme's in their
+   * place: the server swaps them for the theme the app last drew in.
+   */
+  themeStyle: string;
+  themeStyles: Record<Theme, string>;
   /** By exact path. */
   pages: Record<string, PrerenderedDocument>;
   /** Any other path under /staff, any other signed-in path, and the sign-in pages. */
@@ -41,14 +49,22 @@ export interface PrerenderedPages {
   signedOut: PrerenderedDocument;
 }
 
+const themeOf = (name: Theme) => createAppTheme(name, { required: i18n.t('form.required') });
+
+/** The `<style>` of a theme's variables, as MantineProvider writes it first in its output. */
+function themeStyleOf(name: Theme): string {
+  const html = renderToString(<MantineProvider theme={themeOf(name)} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver} />);
+  const style = /^<style data-mantine-styles="true">[^<]*<\/style>/.exec(html)?.[0];
+  if (!style) throw new Error(`MantineProvider wrote no theme variables for ${name}`);
+  return style;
+}
+
 function render(path: string, hasMenu: boolean, page: ReactNode): string {
   const area = areaOf(path);
   const noop = () => undefined;
-  // The creator's theme: a staff member's accent (the mark's colour) follows once the app knows the role.
-  const theme = createAppTheme('creator', { required: i18n.t('form.required') });
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={themeOf('creator')} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
         <StaticRouter location={path}>
           <ShellLayout
             area={area}
@@ -82,8 +98,14 @@ export async function prerenderPages(): Promise<PrerenderedPages> {
     );
     pages[page.path] = { title: `${title} · ${t('app.name')}`, root: render(page.path, true, part) };
   }
+  const themeStyle = themeStyleOf('creator');
+  for (const [path, document] of Object.entries(pages)) {
+    if (!document.root.startsWith(themeStyle)) throw new Error(`The first paint of ${path} does not start with the theme's variables`);
+  }
   return {
     mainSitePlaceholder: MAIN_SITE_PLACEHOLDER,
+    themeStyle,
+    themeStyles: Object.fromEntries((Object.keys(THEME_ACCENTS) as Theme[]).map((name) => [name, themeStyleOf(name)])) as Record<Theme, string>,
     pages,
     staff: { title: null, root: render('/staff', true, loading) },
     creator: { title: null, root: render('/', true, loading) },
