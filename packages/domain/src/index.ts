@@ -6,6 +6,7 @@ export * from './queue/queue';
 export * from './member/member';
 export * from './member/preferences';
 export * from './member/color-scheme';
+export * from './member/first-paint';
 export * from './text/allowed-characters';
 export * from './submission/completeness';
 export * from './submission/lifecycle';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { areaOf, FIRST_PAINT_COOKIES } from '@corner/domain';
 
 /**
  * The HTML of each app route: the built index.html with the page's first paint in `#root`
@@ -12,11 +13,6 @@ import zlib from 'node:zlib';
  * already dark for a member in dark mode, and in a staff member's accent.
  * Composed once per document and settings, and compressed on first use.
  */
-
-/** The cookies the web app writes (apps/web/src/app/prerender/first-paint-settings.tsx). */
-const COLOR_SCHEME_COOKIE = 'corner-color-scheme';
-const SIDE_MENU_COOKIE = 'corner-side-menu';
-const THEME_COOKIE = 'corner-theme';
 
 /** How the member's browser last drew the app, as far as the first paint needs it. */
 export interface PaintSettings {
@@ -33,11 +29,11 @@ export function paintSettingsOf(cookieHeader: string | undefined): PaintSettings
     const at = part.indexOf('=');
     if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
   }
-  const scheme = cookies.get(COLOR_SCHEME_COOKIE);
-  const theme = cookies.get(THEME_COOKIE);
+  const scheme = cookies.get(FIRST_PAINT_COOKIES.colorScheme);
+  const theme = cookies.get(FIRST_PAINT_COOKIES.theme);
   return {
     colorScheme: scheme === 'light' || scheme === 'dark' ? scheme : null,
-    isSideMenuNarrow: cookies.get(SIDE_MENU_COOKIE) === 'narrow',
+    isSideMenuNarrow: cookies.get(FIRST_PAINT_COOKIES.sideMenu) === 'narrow',
     theme: theme !== undefined && /^[A-Za-z]{1,40}$/.test(theme) ? theme : null,
   };
 }
@@ -165,7 +161,7 @@ export function loadAppDocuments(dist: string, mainSiteUrl: string): AppDocument
       const page = pages.get(normalised);
       if (page) return page(settings);
       if (normalised === '/login' || normalised.startsWith('/login/')) return signedOut(settings);
-      return (normalised === '/staff' || normalised.startsWith('/staff/') ? staff : creator)(settings);
+      return (areaOf(normalised) === 'staff' ? staff : creator)(settings);
     },
   };
 }

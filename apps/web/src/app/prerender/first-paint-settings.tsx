@@ -1,20 +1,17 @@
-import type { Theme } from '@corner/domain';
+import { FIRST_PAINT_COOKIES, type Theme } from '@corner/domain';
 import { useComputedColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 
 /**
  * What the server needs to draw a page's first paint as the app will draw it (app-documents.ts on
  * the server): the colour scheme and role theme the app drew in last, and whether the side menu is
- * kept narrow.
- * Cookies, because the server reads them with the request for the page; neither is a secret.
+ * kept narrow, in the cookies of FIRST_PAINT_COOKIES, which the server reads with the request for
+ * the page.
  */
-export const COLOR_SCHEME_COOKIE = 'corner-color-scheme';
-export const SIDE_MENU_COOKIE = 'corner-side-menu';
-export const THEME_COOKIE = 'corner-theme';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function rememberForFirstPaint(name: string, value: string): void {
+export function rememberForFirstPaint(name: (typeof FIRST_PAINT_COOKIES)[keyof typeof FIRST_PAINT_COOKIES], value: string): void {
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   document.cookie = `${name}=${value}; path=/; max-age=${YEAR_SECONDS}; samesite=lax${secure}`;
 }
@@ -25,7 +22,7 @@ export function rememberForFirstPaint(name: string, value: string): void {
  */
 export function RememberPaint({ theme }: { theme: Theme }) {
   const scheme = useComputedColorScheme('light');
-  useEffect(() => rememberForFirstPaint(COLOR_SCHEME_COOKIE, scheme), [scheme]);
-  useEffect(() => rememberForFirstPaint(THEME_COOKIE, theme), [theme]);
+  useEffect(() => rememberForFirstPaint(FIRST_PAINT_COOKIES.colorScheme, scheme), [scheme]);
+  useEffect(() => rememberForFirstPaint(FIRST_PAINT_COOKIES.theme, theme), [theme]);
   return null;
 }

@@ -6,7 +6,7 @@
  * The app replaces it with the same markup on its first render, so nothing moves. Never in the
  * browser's download.
  */
-import type { Theme } from '@corner/domain';
+import { areaOf, type Theme } from '@corner/domain';
 import { MantineProvider } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
@@ -16,7 +16,7 @@ import { StaticRouter } from 'react-router';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { PageFrame } from '../../ui/page-frame';
 import { i18n, loadAllText } from '../i18n/i18n';
-import { ShellLayout, areaOf } from '../shell/shell-layout';
+import { ShellLayout } from '../shell/shell-layout';
 import { TopBar } from '../shell/top-bar';
 import { applySiteConfig } from '../site-config';
 import { createAppTheme, cssVariablesResolver, THEME_ACCENTS } from '../theme';

@@ -1,14 +1,15 @@
+import { areaOf, FIRST_PAINT_COOKIES } from '@corner/domain';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMember, useToken } from '../../features/member/hooks/use-session';
-import { rememberForFirstPaint, SIDE_MENU_COOKIE } from '../prerender/first-paint-settings';
+import { rememberForFirstPaint } from '../prerender/first-paint-settings';
 import { SessionCheck } from '../session/use-validate-session';
 import { ErrorBanner } from './error-banner';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoader } from './page-loader';
 import { loadSideMenu, preloadSignedInShell } from './signed-in-shell';
-import { areaOf, NAVBAR_COLLAPSED_WIDTH, NAVBAR_WIDTH, ShellLayout } from './shell-layout';
+import { NAVBAR_COLLAPSED_WIDTH, NAVBAR_WIDTH, ShellLayout } from './shell-layout';
 import { TopBar } from './top-bar';
 import { useStoredFlag } from './use-stored-flag';
 
@@ -36,7 +37,7 @@ export function AppLayout() {
   useEffect(() => {
     if (hasToken) preloadSignedInShell();
   }, [hasToken]);
-  useEffect(() => rememberForFirstPaint(SIDE_MENU_COOKIE, isCollapsedSetting ? 'narrow' : 'wide'), [isCollapsedSetting]);
+  useEffect(() => rememberForFirstPaint(FIRST_PAINT_COOKIES.sideMenu, isCollapsedSetting ? 'narrow' : 'wide'), [isCollapsedSetting]);
 
   return (
     <ShellLayout

@@ -1,14 +1,10 @@
+import type { Area } from '@corner/domain';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './app-layout.module.css';
-import type { Area } from './top-bar';
 
 export const NAVBAR_WIDTH = 272;
 export const NAVBAR_COLLAPSED_WIDTH = 76;
-
-export function areaOf(pathname: string): Area {
-  return pathname === '/staff' || pathname.startsWith('/staff/') ? 'staff' : 'creator';
-}
 
 export interface ShellLayoutProps {
   area: Area;

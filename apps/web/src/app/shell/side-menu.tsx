@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS, badgeText } from '@corner/domain';
+import { ADMIN_ACCESS, badgeText, type Area } from '@corner/domain';
 import { ActionIcon, Burger, Button, Group, ScrollArea, type BurgerProps } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -18,7 +18,6 @@ import { CREATOR_MENU } from './creator-menu';
 import { isLinkActive, linkCount, visibleMenu, type Counters, type MenuEntry } from './menu';
 import { STAFF_MENU } from './staff-menu';
 import classes from './side-menu.module.css';
-import type { Area } from './top-bar';
 import { Tooltip } from '../../ui/tooltip';
 
 /**

@@ -1,3 +1,4 @@
+import type { Area } from '@corner/domain';
 import { ActionIcon, Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconExternalLink, IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
@@ -11,7 +12,6 @@ import classes from './top-bar.module.css';
 const MemberActions = lazy(async () => ({ default: (await loadMemberActions()).MemberActions }));
 const MenuBurger = lazy(async () => ({ default: (await loadSideMenu()).MenuBurger }));
 
-export type Area = 'creator' | 'staff';
 
 export interface TopBarProps {
   area: Area;
