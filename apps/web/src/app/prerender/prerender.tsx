@@ -98,17 +98,15 @@ export async function prerenderPages(): Promise<PrerenderedPages> {
     );
     pages[page.path] = { title: `${title} · ${t('app.name')}`, root: render(page.path, true, part) };
   }
-  const themeStyle = themeStyleOf('creator');
-  for (const [path, document] of Object.entries(pages)) {
-    if (!document.root.startsWith(themeStyle)) throw new Error(`The first paint of ${path} does not start with the theme's variables`);
-  }
-  return {
-    mainSitePlaceholder: MAIN_SITE_PLACEHOLDER,
-    themeStyle,
-    themeStyles: Object.fromEntries((Object.keys(THEME_ACCENTS) as Theme[]).map((name) => [name, themeStyleOf(name)])) as Record<Theme, string>,
-    pages,
+  const themeStyles = Object.fromEntries((Object.keys(THEME_ACCENTS) as Theme[]).map((name) => [name, themeStyleOf(name)])) as Record<Theme, string>;
+  const shells = {
     staff: { title: null, root: render('/staff', true, loading) },
     creator: { title: null, root: render('/', true, loading) },
     signedOut: { title: null, root: render('/login', false, null) },
   };
+  // The server swaps the creator's variables for a role's: each document must start with them.
+  for (const [path, document] of [...Object.entries(pages), ...Object.entries(shells)]) {
+    if (!document.root.startsWith(themeStyles.creator)) throw new Error(`The first paint of ${path} does not start with the theme's variables`);
+  }
+  return { mainSitePlaceholder: MAIN_SITE_PLACEHOLDER, themeStyle: themeStyles.creator, themeStyles, pages, ...shells };
 }
