@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInThroughApi } from '../pages/login-page';
 import { CREATOR_ROUTES, STAFF_ROUTES } from '../pages/routes';
+import { expectPageDrawn } from '../pages/shell';
 
 /**
  * Issue 13: each page's HTML already holds what the page first shows (its top bar, title,
@@ -41,8 +42,7 @@ test('the first paint is the page’s own heading and description, exactly where
     const page = await context.newPage();
     await signInThroughApi(page, email);
     await page.goto(path);
-    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-    await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
+    await expectPageDrawn(page, path);
     const drawn = { heading: await headingBox(page), description: await page.locator('main h1 + p').boundingBox() };
     expect(drawn.heading).not.toBeNull();
     expect(drawn.description).not.toBeNull();
