@@ -105,7 +105,8 @@ export async function preparePostgres(options: { name?: string } = {}): Promise<
     const benchUrl = new URL(baseUrl);
     benchUrl.pathname = `/${name}`;
     // The same pool size as the server's default.
-    const config = loadConfig({ DATA_DIR: os.tmpdir(), DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'silent', ...passedSettings() });
+    // One process: the benches build the app in theirs (load.bench.ts also runs `npm start`'s processes).
+    const config = loadConfig({ DATA_DIR: os.tmpdir(), DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'silent', SERVER_PROCESSES: '1', ...passedSettings() });
     database = await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
     await database.migrate();
     await seed(database, { demo: true });

@@ -70,6 +70,8 @@ export interface LoadOptions {
   requests?: { method: 'GET' | 'POST'; headers: Record<string, string>; body: string }[];
   connections: number;
   seconds: number;
+  /** The server runs in this process and its children (SERVER_PROCESSES), not in this one: its CPU counts too. */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -79,33 +81,62 @@ export interface LoadResult {
   requests: number;
   /** Busy time of this process's main event loop (the server's) per request, in µs. */
   loopUsPerRequest: number;
-  /** CPU time per request, in µs: this process (the server and the load generator's worker) and the machine's PostgreSQL processes (0 where /proc cannot tell). */
+  /**
+   * CPU time per request, in µs: the app (this process, which holds the load generator's worker and
+   * the server, or the server's own processes: `serverPid`) and the machine's PostgreSQL processes
+   * (0 where /proc cannot tell).
+   */
   cpuUsPerRequest: { process: number; postgres: number };
 }
 
-/** CPU time of every `postgres` process on the machine so far, in µs (Linux /proc; 0 elsewhere). */
-function postgresCpuUs(): number {
-  let ticks = 0;
+interface ProcStat {
+  pid: number;
+  name: string;
+  parent: number;
+  /** utime + stime so far, in µs. */
+  cpuUs: number;
+}
+
+/** Every process of the machine with its parent and CPU time so far (Linux /proc; empty elsewhere). */
+function processes(): ProcStat[] {
   let entries: string[];
   try {
     entries = fs.readdirSync('/proc');
   } catch {
-    return 0;
+    return [];
   }
+  const found: ProcStat[] = [];
   for (const pid of entries) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
-      // utime and stime: fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // ppid, utime and stime: fields 4, 14 and 15 of /proc/<pid>/stat, times in clock ticks (100 a second on Linux).
+      found.push({ pid: Number(pid), name: stat.slice(stat.indexOf('(') + 1, close), parent: Number(fields[1]), cpuUs: (Number(fields[11]) + Number(fields[12])) * 10_000 });
     } catch {
       // A process that ended meanwhile.
     }
   }
-  return ticks * 10_000;
+  return found;
+}
+
+/** CPU time so far of the machine's PostgreSQL processes and of the processes under `root` (itself included), in µs. */
+function cpuUs(root: number | undefined): { postgres: number; tree: number } {
+  const all = processes();
+  const postgres = all.filter((p) => p.name === 'postgres').reduce((sum, p) => sum + p.cpuUs, 0);
+  if (root === undefined) return { postgres, tree: 0 };
+  const inTree = new Set([root]);
+  // Children after their parents is not guaranteed: repeat until nothing more joins.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (inTree.has(p.pid) || !inTree.has(p.parent)) continue;
+      inTree.add(p.pid);
+      grew = true;
+    }
+  }
+  return { postgres, tree: all.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.cpuUs, 0) };
 }
 
 /** One bounded load run. Only loopback URLs; throws if any request failed or was not 2xx. */
@@ -114,7 +145,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   if (host !== '127.0.0.1') throw new Error(`Refusing to load ${options.url}: benches only load 127.0.0.1`);
   const loopBefore = performance.eventLoopUtilization();
   const cpuBefore = process.cpuUsage();
-  const postgresBefore = postgresCpuUs();
+  const othersBefore = cpuUs(options.serverPid);
   const result = await autocannon({
     url: options.url,
     method: options.method,
@@ -129,7 +160,9 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   const loop = performance.eventLoopUtilization(loopBefore);
   const cpu = process.cpuUsage(cpuBefore);
-  const postgres = postgresCpuUs() - postgresBefore;
+  const othersAfter = cpuUs(options.serverPid);
+  const postgres = othersAfter.postgres - othersBefore.postgres;
+  const server = othersAfter.tree - othersBefore.tree;
   if (result.errors || result.timeouts || result.non2xx || result.resets) {
     throw new Error(
       `Load on ${options.url} was not clean: ${result.errors} errors, ${result.timeouts} timeouts, ` +
@@ -144,7 +177,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     requests,
     loopUsPerRequest: (loop.active * 1000) / requests,
-    cpuUsPerRequest: { process: (cpu.user + cpu.system) / requests, postgres: postgres / requests },
+    cpuUsPerRequest: { process: (cpu.user + cpu.system + server) / requests, postgres: postgres / requests },
   };
 }
 

@@ -10,9 +10,17 @@
 // Every answer is checked on the server side: any GraphQL error, non-2xx answer, timeout or reset
 // fails the bench. The baseline, measured the same way in the same run, is `GET /healthz` (HTTP and
 // one `select 1`): the ratio shows what the GraphQL reads cost over the cheapest database answer.
-// Goal on the PostgreSQL server: p99 ≤ 200 ms.
+// On the PostgreSQL server the mix is measured twice: against buildApp in this process, as on PGlite,
+// and against the real server (`main.ts`) as `npm start` runs it there, in its default number of
+// server processes (SERVER_PROCESSES: one per core, at most 4), with the load generator in this
+// process. Goal on the PostgreSQL server, as `npm start` runs it: p99 ≤ 200 ms.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
 import { createSession } from '../apps/server/src/modules/member/member.service';
 import { describeError, preparePglite, preparePostgres, type Prepared } from './databases';
 import { load, markdownTable, persistedHashes, textTable, type Bench, type LoadResult } from './harness';
@@ -54,6 +62,94 @@ interface EngineResult {
   label: string;
   baseline: LoadResult;
   mix: LoadResult;
+}
+
+const MAIN = path.resolve(import.meta.dirname, '../apps/server/src/main.ts');
+
+interface Server {
+  url: string;
+  pid: number;
+  /** Its processes and each one's pool, as its configuration fills them in. */
+  processes: number;
+  poolSize: number;
+  stop(): Promise<void>;
+}
+
+/** The real server (`main.ts`) on the prepared PostgreSQL database, as `npm start` runs it, logging and rate limits off. */
+async function startServer(prepared: Prepared): Promise<Server> {
+  // Its own folder for files and for a web build it does not have (the bench reads the API only).
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'corner-bench-server-'));
+  const env = {
+    ...process.env,
+    DATABASE_URL: prepared.config.DATABASE_URL!,
+    DATA_DIR: webDist,
+    WEB_DIST: webDist,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_SEARCHES_PER_MINUTE: '0',
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '0',
+    RATE_LIMIT_HEAVY_PER_MINUTE: '0',
+  };
+  const config = loadConfig(env);
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ready at http:\/\/localhost:(\d+)\//.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => reject(new Error(`The server exited (${code}) before it was ready: ${output}`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    processes: config.serverProcesses,
+    poolSize: config.DATABASE_POOL_SIZE,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GraphQL errors the server answered, by its /metrics (every process's, summed). */
+async function errorsAnswered(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('corner_graphql_errors_total{'))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+}
+
+/** The mix against the real server in its processes (`npm start` on a PostgreSQL server). */
+async function measureProcesses(prepared: Prepared): Promise<EngineResult> {
+  const requests = await mixRequests(prepared.database, prepared.config.TOKEN_TTL_HOURS);
+  const server = await startServer(prepared);
+  try {
+    for (const request of requests) {
+      const answer = (await (await fetch(`${server.url}/graphql`, request)).json()) as { data?: unknown; errors?: unknown };
+      assert.ok(answer.data && !answer.errors, `${request.body.slice(0, 40)} answers: ${JSON.stringify(answer).slice(0, 300)}`);
+    }
+    const baselineOptions = { url: `${server.url}/healthz`, method: 'GET' as const, headers: {}, connections: CONNECTIONS, serverPid: server.pid };
+    const mixOptions = { url: `${server.url}/graphql`, method: 'POST' as const, headers: {}, requests, connections: CONNECTIONS, serverPid: server.pid };
+    await load({ ...baselineOptions, seconds: WARMUP_SECONDS });
+    const baseline = await load({ ...baselineOptions, seconds: SECONDS });
+    await load({ ...mixOptions, seconds: WARMUP_SECONDS });
+    const mix = await load({ ...mixOptions, seconds: SECONDS });
+    const errors = await errorsAnswered(server.url);
+    if (errors) throw new Error(`${errors} GraphQL errors were answered under load (the server's /metrics)`);
+    const label = prepared.label.replace(/^PostgreSQL server \(([^,]+), pool of \d+\)$/, `PostgreSQL server ($1), \`npm start\`: ${server.processes} server processes, pool of ${server.poolSize} each`);
+    return { label, baseline, mix };
+  } finally {
+    await server.stop();
+  }
 }
 
 async function measure(prepared: Prepared): Promise<EngineResult> {
@@ -104,6 +200,7 @@ export const bench: Bench = {
       }
       try {
         results.push(await measure(prepared));
+        if (prepared.database.kind === 'postgres') results.push(await measureProcesses(prepared));
       } catch (error) {
         throw new Error(`${prepared.label}: ${describeError(error)}`, { cause: error });
       } finally {
@@ -116,9 +213,10 @@ export const bench: Bench = {
       [r.label, '`GET /healthz` (baseline)', r.baseline.reqPerSec.toFixed(0), String(r.baseline.p50), String(r.baseline.p99), '1.00', ...cpu(r.baseline, r.label)],
       [r.label, 'the read mix', r.mix.reqPerSec.toFixed(0), String(r.mix.p50), String(r.mix.p99), (r.mix.reqPerSec / r.baseline.reqPerSec).toFixed(2), ...cpu(r.mix, r.label)],
     ]);
-    const server = results.find((r) => r.label.startsWith('PostgreSQL'));
-    const verdict = server
-      ? `Goal: p99 of the read mix ≤ ${GOAL_P99_MS} ms on the PostgreSQL server: ${server.mix.p99} ms, ${server.mix.p99 <= GOAL_P99_MS ? 'met' : '**missed**'}. 0 errors on every engine (any error fails the bench).`
+    const single = results.find((r) => r.label.startsWith('PostgreSQL') && !r.label.includes('npm start'));
+    const server = results.find((r) => r.label.includes('npm start'));
+    const verdict = server && single
+      ? `Goal: p99 of the read mix ≤ ${GOAL_P99_MS} ms on the PostgreSQL server as \`npm start\` runs it: ${server.mix.p99} ms, ${server.mix.p99 <= GOAL_P99_MS ? 'met' : '**missed**'} (in one process: ${single.mix.p99} ms). 0 errors on every engine (any error fails the bench).`
       : 'The PostgreSQL server was not measured, so the goal was not checked.';
     const tableHead = ['Engine', 'Load', ...head.slice(2)];
     return {
@@ -128,7 +226,8 @@ export const bench: Bench = {
         `${CONNECTIONS} connections for ${SECONDS} s each (after ${WARMUP_SECONDS} s of warm-up), demo data, rate limits off. ` +
           'The mix, sent in turn on every connection as the web app sends it (persisted operations): a creator\'s `Me`, `MyCounters`, `MyItems` (first page of 20) and a staff member\'s `StaffQueue` (first page of 20 with its count) and `StaffCounters`. ' +
           'The baseline is `GET /healthz` (HTTP and one `select 1`) under the same connections. ' +
-          'CPU per request: the app\'s process (the server, and the load generator in a worker thread) and every PostgreSQL process of the machine, from /proc, over the measured seconds.',
+          'On the PostgreSQL server the mix runs twice: against the app built in the bench\'s process (as on PGlite), and against the real server as `npm start` runs it there, in its default number of server processes (one per core, at most 4). ' +
+          'CPU per request: the app (the bench\'s process, which holds the load generator in a worker thread and, in the first two rows, the server; with `npm start`, the server\'s processes too) and every PostgreSQL process of the machine, from /proc, over the measured seconds.',
         '',
         markdownTable(tableHead, rows),
         '',

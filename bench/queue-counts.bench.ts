@@ -138,7 +138,7 @@ async function withBenchDatabase<T>(work: (database: Database, label: string) =>
   await admin.exec(`create database ${name}`);
   const benchUrl = new URL(baseUrl);
   benchUrl.pathname = `/${name}`;
-  const config = loadConfig({ DATA_DIR: os.tmpdir(), DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: os.tmpdir(), DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'silent', SERVER_PROCESSES: '1' });
   const database = await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
   try {
     const [{ server_version: version } = { server_version: '?' }] = await database.query<{ server_version: string }>('show server_version');

@@ -176,6 +176,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ HTTP_TIMEOUT_MS: '1.5' })).toThrow(/HTTP_TIMEOUT_MS/);
   });
 
+  it('runs one server process on the embedded database and refuses more; one per core, at most 4, sharing ten connections, on a PostgreSQL server', () => {
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    expect(() => loadConfig({ SERVER_PROCESSES: '2' })).toThrow(/SERVER_PROCESSES: more than one process needs a PostgreSQL server/);
+    const url = 'postgres://postgres@127.0.0.1:5432/any';
+    expect(loadConfig({ DATABASE_URL: url }).serverProcesses).toBe(Math.min(os.availableParallelism(), 4));
+    // Ten connections shared among the processes unless set, at least two each; the operations that
+    // run at once follow the pool.
+    const three = loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '3' });
+    expect([three.serverProcesses, three.DATABASE_POOL_SIZE, three.graphqlConcurrency]).toEqual([3, 4, 4]);
+    expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '1' }).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '8' }).DATABASE_POOL_SIZE).toBe(2);
+    expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '2', DATABASE_POOL_SIZE: '7' }).DATABASE_POOL_SIZE).toBe(7);
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(() => loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '0' })).toThrow(/SERVER_PROCESSES/);
+  });
+
   it('publishes the HTTP timeout (HTTP_TIMEOUT_MS) in /config.json for the web app', async () => {
     const timed = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dist, HTTP_TIMEOUT_MS: '15000' }), database, logger: false, serveWeb: false });
     try {

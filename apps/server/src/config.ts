@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_UPLOAD_FILES } from '@corner/domain';
@@ -15,8 +16,18 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL server instead of the embedded PGlite database. */
   DATABASE_URL: z.string().optional(),
-  /** Connections in the PostgreSQL pool (per process). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Server processes answering on PORT, each with its own event loop and pool (docs/operations.md,
+   * "Server processes"). Default: one per core, at most 4, on a PostgreSQL server; the embedded
+   * database belongs to one process, so there it is 1 and nothing else is accepted.
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Connections in the PostgreSQL pool, per process. Default: 10 shared among the server processes
+   * (5 each for 2), at least 2 each: more connections than the database server has cores to run
+   * them only queue inside it (docs/operations.md, "Server processes").
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   /**
    * GraphQL operations that run their database work at once (per process); the others wait their
    * turn in order. Default: the pool size on a PostgreSQL server, 2 on the embedded database (which
@@ -208,7 +219,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'DATABASE_POOL_SIZE'> & {
+  /** DATABASE_POOL_SIZE with its default filled in. */
+  DATABASE_POOL_SIZE: number;
   /** PUBLIC_URL with its default filled in and no trailing slash. */
   PUBLIC_URL: string;
   dbDir: string;
@@ -220,7 +233,14 @@ export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
   graphqlConcurrency: number;
   /** SESSION_CACHE_SECONDS with its default filled in. */
   sessionCacheSeconds: number;
+  /** SERVER_PROCESSES with its default filled in. */
+  serverProcesses: number;
 };
+
+/** The most processes SERVER_PROCESSES's default starts: beyond that, the PostgreSQL server's connections are the limit. */
+export const DEFAULT_MAX_SERVER_PROCESSES = 4;
+/** The PostgreSQL connections the server processes share by default (DATABASE_POOL_SIZE). */
+const DEFAULT_CONNECTIONS = 10;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -232,16 +252,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (!c.DATABASE_URL && c.SERVER_PROCESSES !== undefined && c.SERVER_PROCESSES > 1) {
+    throw new Error('Invalid configuration:\n  SERVER_PROCESSES: more than one process needs a PostgreSQL server (DATABASE_URL); the embedded database belongs to one process');
+  }
   const dataDir = path.resolve(c.DATA_DIR);
+  const serverProcesses = c.SERVER_PROCESSES ?? (c.DATABASE_URL ? Math.min(os.availableParallelism(), DEFAULT_MAX_SERVER_PROCESSES) : 1);
+  const poolSize = c.DATABASE_POOL_SIZE ?? Math.max(2, Math.ceil(DEFAULT_CONNECTIONS / serverProcesses));
   return {
     ...c,
+    DATABASE_POOL_SIZE: poolSize,
     DATA_DIR: dataDir,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     dbDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),
     legacyFilesDir: path.resolve(c.LEGACY_FILES_DIR ?? path.join(dataDir, 'legacy-files')),
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
-    graphqlConcurrency: c.GRAPHQL_CONCURRENCY ?? (c.DATABASE_URL ? c.DATABASE_POOL_SIZE : 2),
+    graphqlConcurrency: c.GRAPHQL_CONCURRENCY ?? (c.DATABASE_URL ? poolSize : 2),
+    serverProcesses,
     sessionCacheSeconds: c.SESSION_CACHE_SECONDS ?? ((env.NODE_ENV ?? process.env.NODE_ENV) === 'test' ? 0 : 30),
   };
 }

@@ -1,8 +1,9 @@
+import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import type { Plugin } from 'graphql-yoga';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -13,7 +14,9 @@ import { staffCounters } from '../modules/queue/queue.service';
  * GraphQL requests by root field with latency and errors by code, uploaded bytes, the background
  * jobs' queues, the database pool and the staff queues' sizes. Counters live in one registry per
  * app; what the database knows is read when scraped. Served to a bearer of METRICS_TOKEN, or
- * without one only to loopback and private addresses.
+ * without one only to loopback and private addresses. Under several server processes
+ * (SERVER_PROCESSES) a scrape reaches one of them, which asks the primary for every process's
+ * metrics: counters and histograms are summed, what the database knows is taken once.
  */
 export interface Metrics {
   registry: Registry;
@@ -28,6 +31,11 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export function createMetrics(database: Database, log: { error(obj: unknown, msg: string): void }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'corner_' });
+  if (cluster.isWorker) {
+    // The primary asks each server process for this registry (prom-client's cluster messages).
+    AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry();
+  }
   const requests = new Counter({
     name: 'corner_graphql_requests_total',
     help: 'GraphQL operations executed, by root field and outcome (ok, or error when any error was answered).',
@@ -53,6 +61,8 @@ export function createMetrics(database: Database, log: { error(obj: unknown, msg
   const jobs = sharedWhileRunning(() => jobRows(database));
   new Gauge({
     name: 'corner_job_queue_depth',
+    // Read from the database: every process reads the same, so one process's value stands for all.
+    aggregator: 'first',
     help: 'Background jobs waiting (created, retry) or running (active), by queue.',
     labelNames: ['queue', 'state'],
     registers: [registry],
@@ -63,6 +73,8 @@ export function createMetrics(database: Database, log: { error(obj: unknown, msg
   });
   new Gauge({
     name: 'corner_job_oldest_waiting_seconds',
+    // Read from the database: every process reads the same, so one process's value stands for all.
+    aggregator: 'first',
     help: 'Age of the oldest job waiting to start, by queue.',
     labelNames: ['queue'],
     registers: [registry],
@@ -76,6 +88,8 @@ export function createMetrics(database: Database, log: { error(obj: unknown, msg
   });
   new Gauge({
     name: 'corner_job_failed',
+    // Read from the database: every process reads the same, so one process's value stands for all.
+    aggregator: 'first',
     help: 'Failed background jobs pg-boss still keeps (its retention), by queue.',
     labelNames: ['queue'],
     registers: [registry],
@@ -100,6 +114,8 @@ export function createMetrics(database: Database, log: { error(obj: unknown, msg
   });
   new Gauge({
     name: 'corner_queue_size',
+    // Read from the database: every process reads the same, so one process's value stands for all.
+    aggregator: 'first',
     help: 'Creations in each staff queue, and conversations waiting for staff (unreadMessages), as the staff badges count them.',
     labelNames: ['queue'],
     registers: [registry],
@@ -190,6 +206,57 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, con
     const allowed = config.METRICS_TOKEN ? hasToken(req, config.METRICS_TOKEN) : isInternal(req.ip);
     if (!allowed) return reply.status(config.METRICS_TOKEN ? 401 : 403).send({ error: config.METRICS_TOKEN ? 'A metrics token is needed.' : 'Metrics are served to the internal network only.' });
     reply.header('cache-control', 'no-store');
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply.type(metrics.registry.contentType).send(cluster.isWorker ? await askPrimary() : await metrics.registry.metrics());
+  });
+}
+
+const METRICS_ASK = 'corner:metrics';
+const METRICS_ANSWER = 'corner:metrics-answer';
+
+interface MetricsAnswer {
+  type: typeof METRICS_ANSWER;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+const asked = new Map<number, (answer: MetricsAnswer) => void>();
+let lastAsk = 0;
+
+/** Every server process's metrics, from the primary (a server process of several). */
+function askPrimary(): Promise<string> {
+  if (asked.size === 0) process.on('message', onAnswer);
+  const id = ++lastAsk;
+  return new Promise((resolve, reject) => {
+    // prom-client gives up on a silent process after 5 s; a primary that never answers is a failure too.
+    const timer = setTimeout(() => onAnswer({ type: METRICS_ANSWER, id, error: 'the primary process did not answer' }), 10_000);
+    asked.set(id, (answer) => {
+      clearTimeout(timer);
+      if (answer.text !== undefined) resolve(answer.text);
+      else reject(new Error(`Metrics of the server processes: ${answer.error}`));
+    });
+    process.send!({ type: METRICS_ASK, id });
+  });
+}
+
+function onAnswer(message: MetricsAnswer): void {
+  if (message?.type !== METRICS_ANSWER) return;
+  asked.get(message.id)?.(message);
+  asked.delete(message.id);
+  if (asked.size === 0) process.off('message', onAnswer);
+}
+
+/**
+ * The primary of several server processes answers their asks for metrics with every process's,
+ * aggregated (prom-client gives up on a process that does not answer within 5 s).
+ */
+export function answerMetricsAsks(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message: { type?: string; id?: number }) => {
+    if (message?.type !== METRICS_ASK) return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: METRICS_ANSWER, id: message.id!, text } satisfies MetricsAnswer),
+      (error: Error) => worker.send({ type: METRICS_ANSWER, id: message.id!, error: error.message } satisfies MetricsAnswer),
+    );
   });
 }

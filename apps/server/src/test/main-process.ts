@@ -41,6 +41,8 @@ export function useMainProcesses(): (dataDir: string, env?: Record<string, strin
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: dataDir,
+      // One process unless a test asks for more (main-processes.int.test.ts).
+      SERVER_PROCESSES: '1',
       ...RATE_LIMITS_OFF,
       ...env,
     };
