@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from './test/database';
-import { gqlAt, useMainProcesses, type MainProcess } from './test/main-process';
+import { gqlAt, useMainProcesses, type MainProcess, type MainProcessExit } from './test/main-process';
 
 /**
  * The real `main.ts` with SERVER_PROCESSES=2 on the PostgreSQL server: both processes answer on one
- * port, /metrics counts what every process did, a process that dies is replaced, and Ctrl-C stops
- * them all. Runs in the PostgreSQL pass of the suite (TEST_DATABASE_URL, as CI's second run sets it):
+ * port, /metrics counts what every process did, a start that cannot listen stops with its reason, a
+ * process that dies is replaced, and Ctrl-C stops them all. Runs in the PostgreSQL pass of the suite (TEST_DATABASE_URL, as CI's second run sets it):
  * the embedded database belongs to one process, which app.int.test.ts's configuration test checks.
  */
 const url = await createTestDatabaseUrl();
@@ -61,7 +61,7 @@ function stopped(proc: ChildProcess): Promise<number | null> {
 }
 
 describe.runIf(url)('several server processes on the PostgreSQL server (SERVER_PROCESSES)', () => {
-  it('answers on one port from every process, counts every process in /metrics, replaces a process that dies and stops all on Ctrl-C', async () => {
+  it('answers on one port from every process, counts every process in /metrics, stops a start that cannot listen, replaces a process that dies and stops all on Ctrl-C', async () => {
     const server = await start(dataDir, { DATABASE_URL: url!, SERVER_PROCESSES: '2' });
     expect(server.output()).toContain('2 server processes');
     const primary = server.proc.pid!;
@@ -80,6 +80,15 @@ describe.runIf(url)('several server processes on the PostgreSQL server (SERVER_P
     const counters = await gqlAt(server.url, '{ staffCounters { waiting } }', {}, staffToken);
     expect(counters.data.staffCounters.waiting).toBeGreaterThan(0);
     expect(await metric(server, 'corner_queue_size{queue="waiting"}')).toBe(counters.data.staffCounters.waiting);
+
+    // A start whose processes cannot listen (the port is taken) stops with their reason, not in a loop.
+    const port = new URL(server.url).port;
+    const refused = await start(dataDir, { DATABASE_URL: url!, SERVER_PROCESSES: '2', PORT: port }).then(
+      () => null,
+      (error: MainProcessExit) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.output).toMatch(/EADDRINUSE[\s\S]*A server process could not start \(exit 1\); stopping\./);
 
     // A process killed outright is replaced; the port answers meanwhile from the other.
     process.kill(first[0]!, 'SIGKILL');

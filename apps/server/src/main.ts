@@ -85,13 +85,14 @@ function printReady(config: Config, port: number, started: number, seeded: boole
   console.log(lines.join('\n'));
 }
 
-/** A server process that ends this soon after it started is failing to start, not crashing: no restart. */
+/** How long after a server process died the primary starts another. */
 const RESTART_AFTER_MS = 1000;
 
 /**
  * The primary of several server processes: migrates and seeds once, starts them one after another,
- * prints where they answer once all listen, replaces one that dies (a second later), and on Ctrl-C or SIGTERM stops
- * them all and exits when they have. A process that fails before it ever listened stops the start.
+ * prints where they answer once all listen, replaces one that dies (a second later), and on Ctrl-C
+ * or SIGTERM stops them all and exits when they have. A process that fails before it ever listened
+ * stops the start.
  */
 async function runPrimary(config: Config, started: number): Promise<void> {
   const { database, legacy, seeded, release } = await openAndPrepare(config, { seedDemo: config.SEED_DEMO });
@@ -105,6 +106,8 @@ async function runPrimary(config: Config, started: number): Promise<void> {
   let ready = false;
   const running = new Map<number, Worker>();
   const listening = new Set<number>();
+  /** The next process of the first start. */
+  let next = 0;
   const start = (index: number) => {
     const worker = cluster.fork({ [PROCESS_INDEX]: String(index) });
     running.set(index, worker);
@@ -113,8 +116,8 @@ async function runPrimary(config: Config, started: number): Promise<void> {
       listening.add(index);
       if (ready) return;
       // One after another: two processes starting the job queue at once can deadlock on its tables.
-      if (listening.size < config.serverProcesses) start(listening.size);
-      else {
+      if (index === next - 1 && next < config.serverProcesses) start(next++);
+      if (listening.size === config.serverProcesses) {
         ready = true;
         printReady(config, message.port, started, seeded);
       }
@@ -146,7 +149,7 @@ async function runPrimary(config: Config, started: number): Promise<void> {
   };
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
-  start(0);
+  start(next++);
 }
 
 main().catch((error: unknown) => {
