@@ -36,11 +36,16 @@ export function ApproveDialog({ ids, name, onClose, onApproved, onLocked }: Appr
   const [error, setError] = useState<string | null>(null);
   const { approve } = useReviewActions();
 
+  // What one opening chose is forgotten when the dialog closes, not when it opens: an effect runs
+  // after the dialog is on screen, and a date typed in that moment (a fast hand, a slow machine)
+  // was marked unchosen again, so the next free slot arriving afterwards replaced it.
   useEffect(() => {
     if (opened) {
+      refetchSlot({ requestPolicy: 'network-only' });
+    } else {
       setError(null);
       setChosen(false);
-      refetchSlot({ requestPolicy: 'network-only' });
+      setValue('');
     }
   }, [opened, refetchSlot]);
   const nextSlot = slot?.nextPublishSlot ?? null;
