@@ -4,7 +4,7 @@ import { localInput, ReviewPage } from '../pages/review-page';
 
 const QUEUE = 'Awaiting approval';
 
-test('a publish date typed before the next free slot arrives is kept, not replaced by the slot', async ({ browser }) => {
+test('a publish date typed before the next free slot arrives is kept, not replaced by the slot, and forgotten once the dialog is closed', async ({ browser }) => {
   const staff = await personPage(browser, 'staff@corner.test');
   const review = new ReviewPage(staff);
   await review.openQueue('awaiting-approval', QUEUE);
@@ -30,6 +30,17 @@ test('a publish date typed before the next free slot arrives is kept, not replac
   // The slot's answer has been drawn by now; the reviewer's date stays.
   await expect(dialog.getByRole('button', { name: 'Next free slot' })).toBeVisible();
   await expect(date).toHaveValue(typed);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Opened again, it starts afresh from the next free slot (the one it knows until the slow answer
+  // comes): what one opening chose is forgotten when it closes.
+  slotAnswered = false;
+  await staff.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(date).not.toHaveValue(typed);
+  await expect(date).not.toHaveValue('');
+  await expect.poll(() => slotAnswered, { timeout: 10_000 }).toBe(true);
+  await expect(date).not.toHaveValue(typed);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -42,8 +42,10 @@ export function UpdateRequestDialog({ opened, submissionId, filesStepPath, onClo
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
 
+  // Emptied when the dialog closes, not when it opens: an effect runs after the dialog is on screen,
+  // and would clear what was typed in that moment (as the approve dialog's date was).
   useEffect(() => {
-    if (opened) {
+    if (!opened) {
       setMessage('');
       setFileIds([]);
       setImageIds([]);
