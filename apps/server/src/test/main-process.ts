@@ -1,26 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll } from 'vitest';
 import { RATE_LIMITS_OFF } from './server';
+import { spawnMain, type MainProcess } from './spawn-main';
 
-const main = path.resolve(import.meta.dirname, '../main.ts');
-
-/** The real `main.ts` running as a child process, as `npm start` runs it. */
-export interface MainProcess {
-  proc: ChildProcess;
-  /** Where it listens, without a trailing slash: `http://127.0.0.1:<port>`. */
-  url: string;
-  /** Everything it printed so far. */
-  output(): string;
-  /** Resolves with its exit code once it exits. */
-  exited: Promise<number | null>;
-}
-
-/** A failed start: the exit code and what it printed. */
-export interface MainProcessExit extends Error {
-  code: number | null;
-  output: string;
-}
+export type { MainProcess, MainProcessExit } from './spawn-main';
 
 /**
  * Starts processes of the real server on a DATA_DIR (port 0, loopback, no web app) and kills any
@@ -33,35 +16,22 @@ export function useMainProcesses(): (dataDir: string, env?: Record<string, strin
   afterAll(() => {
     for (const p of running) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
   });
-  return (dataDir, env = {}) => {
-    const merged: Record<string, string | undefined> = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: dataDir,
-      // One process unless a test asks for more (main-processes.int.test.ts).
-      SERVER_PROCESSES: '1',
-      ...RATE_LIMITS_OFF,
-      ...env,
-    };
-    for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-    const proc = spawn(process.execPath, ['--import', 'tsx', main], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
-    running.push(proc);
-    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-    let output = '';
-    return new Promise((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /ready at (http:\/\/localhost:\d+)\//.exec(output);
-        if (match) resolve({ proc, url: match[1]!.replace('localhost', '127.0.0.1'), output: () => output, exited });
-      };
-      proc.stdout!.on('data', onData);
-      proc.stderr!.on('data', onData);
-      void exited.then((code) => reject(Object.assign(new Error(`exited with ${code}: ${output}`), { output, code })));
-    });
-  };
+  return (dataDir, env = {}) =>
+    spawnMain(
+      {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: dataDir,
+        // One process unless a test asks for more (main-processes.int.test.ts).
+        SERVER_PROCESSES: '1',
+        ...RATE_LIMITS_OFF,
+        ...env,
+      },
+      (proc) => running.push(proc),
+    );
 }
 
 /** A GraphQL request to a running process at `url`, as a client sends it (JSON, bearer token when given). */
