@@ -12,7 +12,6 @@ import classes from './top-bar.module.css';
 const MemberActions = lazy(async () => ({ default: (await loadMemberActions()).MemberActions }));
 const MenuBurger = lazy(async () => ({ default: (await loadSideMenu()).MenuBurger }));
 
-
 export interface TopBarProps {
   area: Area;
   /** Whether there is a side menu to open on small screens. */
