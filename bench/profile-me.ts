@@ -78,7 +78,7 @@ try {
       for (const [id, us] of self) {
         if (nodes.get(id)!.callFrame.functionName !== target) continue;
         const chain: string[] = [];
-        for (let at = parent.get(id); at !== undefined && chain.length < 6; at = parent.get(at)) {
+        for (let at = parent.get(id); at !== undefined && chain.length < Number(process.env.CALLERS_DEPTH ?? 6); at = parent.get(at)) {
           const where = packageOf(nodes.get(at)!.callFrame.url);
           // With CALLERS_SKIP=drizzle-orm,(native) the chain shows only the frames outside those packages.
           if (skip.includes(where)) continue;

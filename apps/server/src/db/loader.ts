@@ -1,3 +1,5 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -9,7 +11,7 @@ import type { Db } from './client';
  * A module defines a loader once, beside its SQL (`defineLoader`), and calls it with the request's
  * context; the context holds each loader's pending batch (`loaders`, made empty per request).
  */
-export type LoaderCache = Map<unknown, (key: never) => Promise<unknown>>;
+export type LoaderCache = Map<unknown, unknown>;
 
 /** What a loader needs from the context: its database and the request's loaders. */
 export interface LoaderHost {
@@ -33,13 +35,22 @@ function pending<V>(): Pending<V> {
   return { promise, resolve, reject };
 }
 
+/** A batch loader, and the values a statement of the request already read for some of its keys. */
+export interface BatchLoader<K, V> {
+  load(key: K): Promise<V>;
+  primed: Map<K, V>;
+}
+
 /**
  * A loader over `fetch`: every key asked for before the event loop turns goes into one call, and
- * each caller gets its key's value (or `missing` when the answer has none).
+ * each caller gets its key's value (or `missing` when the answer has none). A primed key is answered
+ * at once, without a call.
  */
-export function batchLoader<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, missing: V): (key: K) => Promise<V> {
+export function batchLoader<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, missing: V): BatchLoader<K, V> {
   let batch: Map<K, Pending<V>> | null = null;
-  return (key) => {
+  const primed = new Map<K, V>();
+  const load = (key: K): Promise<V> => {
+    if (primed.has(key)) return Promise.resolve(primed.get(key)!);
     if (!batch) {
       const current = new Map<K, Pending<V>>();
       batch = current;
@@ -58,22 +69,132 @@ export function batchLoader<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, miss
     }
     return entry.promise;
   };
+  return { load, primed };
+}
+
+/** A loader: loads one key through the request's batch. */
+export interface Loader<K, V> {
+  (host: LoaderHost, key: K): Promise<V>;
+  /**
+   * A value for this loader read, for each row of a page, by the page's own statement (see
+   * `preloadColumns`): the page's rows then answer this field without another statement.
+   * `column` is the value of one row as SQL over the page's table (a correlated subquery, whose
+   * references to the page's row go through `outer`), `decode` turns what the database answered
+   * into the loader's value, and `keyOf` gives the loader's key of a row.
+   */
+  preload<R>(spec: { name: string; keyOf(row: R): K | null; column: SQL; decode(raw: unknown): V }): Preload<R>;
 }
 
 /**
  * Defines a loader: `fetch` reads the values of many keys in one query; the function returned loads
  * one key through the request's batch. `missing` is what a key without a row gets (null, 0, []).
  */
-export function defineLoader<K, V>(fetch: (db: Db, keys: K[]) => Promise<Map<K, V>>, missing: V): (host: LoaderHost, key: K) => Promise<V> {
+export function defineLoader<K, V>(fetch: (db: Db, keys: K[]) => Promise<Map<K, V>>, missing: V): Loader<K, V> {
   const id = Symbol('loader');
-  return (host, key) => {
-    let load = host.loaders.get(id) as ((key: K) => Promise<V>) | undefined;
-    if (!load) {
-      load = batchLoader((keys: K[]) => fetch(host.db, keys), missing);
-      host.loaders.set(id, load as (key: never) => Promise<unknown>);
+  const batchOf = (host: LoaderHost): BatchLoader<K, V> => {
+    let loader = host.loaders.get(id) as BatchLoader<K, V> | undefined;
+    if (!loader) {
+      loader = batchLoader((keys: K[]) => fetch(host.db, keys), missing);
+      host.loaders.set(id, loader);
     }
-    return load(key);
+    return loader;
   };
+  const load = (host: LoaderHost, key: K) => batchOf(host).load(key);
+  return Object.assign(load, {
+    preload<R>({ name, keyOf, column, decode }: { name: string; keyOf(row: R): K | null; column: SQL; decode(raw: unknown): V }): Preload<R> {
+      return {
+        name,
+        column,
+        prime(host, row, raw) {
+          const key = keyOf(row);
+          if (key !== null) batchOf(host).primed.set(key, decode(typeof raw === 'string' ? JSON.parse(raw) : raw));
+        },
+      };
+    },
+  });
+}
+
+/**
+ * A per-row value a page reads with its own rows: one more column of the page's statement, handed
+ * to its loader (`Loader.preload`). A list page of creations with its images, tests, counts, creators
+ * and categories is then one statement instead of one per loader: each statement's round trip cost
+ * the server more than what it read (issue 13's load profile).
+ */
+export interface Preload<R> {
+  /** Names the column (and the statement's shape). */
+  name: string;
+  column: SQL;
+  /** Gives what the column held for `row` to the request's loader. */
+  prime(host: LoaderHost, row: R, raw: unknown): void;
+}
+
+/** A page's preloads and the request whose loaders they fill. */
+export interface PagePreload<R> {
+  host: LoaderHost;
+  preloads: readonly Preload<R>[];
+}
+
+/** The columns a page's statement adds for its preloads, each under its own name. */
+export function preloadColumns(preloads: readonly Preload<unknown>[]): Record<string, SQL> {
+  return Object.fromEntries(preloads.map((p) => [preloadKey(p.name), p.column]));
+}
+
+const preloadKey = (name: string) => `preload_${name}`;
+
+/**
+ * The rows of a page read with `preloadColumns`: each preload's value goes to its loader, and the
+ * rows come back as the table's own rows, without those columns.
+ */
+export function primePreloads<R extends object>(host: LoaderHost, found: readonly R[], preloads: readonly Preload<R>[]): R[] {
+  if (preloads.length === 0) return [...found];
+  return found.map((withColumns) => {
+    const row = { ...withColumns } as Record<string, unknown>;
+    const raws = preloads.map((p) => {
+      const raw = row[preloadKey(p.name)];
+      delete row[preloadKey(p.name)];
+      return raw;
+    });
+    preloads.forEach((p, i) => p.prime(host, row as R, raws[i]));
+    return row as R;
+  });
+}
+
+/**
+ * A column of the page's own row inside a preload's subquery, written out in full: in a one-table
+ * select Drizzle writes its columns unqualified, and a bare "id" inside the subquery would name the
+ * subquery's own table.
+ */
+export function outer(table: PgTable, column: string): SQL {
+  const tableName = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
+  return sql.raw(`"${tableName}"."${column}"`);
+}
+
+/** A table's rows as a JSON array (`[]` for none), for a preload; `decodeRows` reads it back. */
+export function jsonRows(table: PgTable, where: SQL, orderBy: SQL): SQL {
+  return sql`(select coalesce(json_agg(${table} order by ${orderBy}), '[]'::json) from ${table} where ${where})`;
+}
+
+/** A table's row as JSON, or null for none. */
+export function jsonRow(table: PgTable, where: SQL): SQL {
+  return sql`(select row_to_json(${table}) from ${table} where ${where} limit 1)`;
+}
+
+/**
+ * A row of `table` from its JSON (`jsonRow`, `jsonRows`), as Drizzle reads it from a select: each
+ * column under its property name, through the column's own mapping (timestamps become dates).
+ */
+export function decodeRow<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
+}
+
+/** The rows of `jsonRows`. */
+export function decodeRows<T extends PgTable>(table: T, json: unknown): T['$inferSelect'][] {
+  return (json as Record<string, unknown>[]).map((row) => decodeRow(table, row));
 }
 
 /** Groups rows into a map of lists by a key, keeping their order. */

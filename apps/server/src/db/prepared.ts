@@ -25,13 +25,6 @@ interface PreparedOptions<S> {
    * again and a shape that gave two texts throws.
    */
   shapeKey?: (shape: S) => string;
-  /**
-   * `once` (default): the PostgreSQL server plans the statement once per connection, for a query
-   * whose best plan does not depend on its values (rows by id). `every call`: only the text is
-   * kept and the server plans each call with its values, for a list whose plan does (a page of a
-   * queue of ten rows or of a million).
-   */
-  plan?: 'once' | 'every call';
 }
 
 /**
@@ -50,8 +43,14 @@ function statementName(text: string): string {
  * page of rows (its images, tests, creators, categories) and the page of a queue. Drizzle builds
  * and compiles it once per process, database and shape instead of on every call (building the
  * queries of a list page was about a third of the server's time under load: issue 13), and the
- * PostgreSQL server prepares it once per connection under a name of its text (see `plan`). `build`
- * gets only the database, a placeholder per value and the shape, so nothing else of a call can stay
+ * PostgreSQL server prepares it once per connection under a name of its text, so it is parsed once
+ * there too. PostgreSQL then plans it (its `plan_cache_mode` auto): the first five calls each with
+ * their values, later ones with a plan it keeps for the connection while that plan's estimate is
+ * no worse than the plans made for the values, and planned again when the table's statistics
+ * change. A list page whose best plan depends on its values (a limit over 856,000 published
+ * creations) therefore goes on being planned per call, and the others stop paying for it (the
+ * page's planning cost PostgreSQL twice its execution: docs/decisions.md, "A list page in one
+ * statement"). `build` gets only the database, a placeholder per value and the shape, so nothing else of a call can stay
  * in the text. A list of keys goes in as one array value, matched with `anyOf` (`= any($1)`), so its
  * length never changes the text. Only for the database itself, not a transaction (loaders and lists
  * read outside any).
@@ -70,8 +69,7 @@ export function preparedQuery<V extends Record<string, unknown>, R, S = undefine
     if (!prepared) {
       const query = build(db, placeholders, shape as S);
       const text = query.toSQL().sql;
-      const name = options.plan === 'every call' ? undefined : statementName(text);
-      shapes.set(key, (prepared = { text, query: query.prepare(name) }));
+      shapes.set(key, (prepared = { text, query: query.prepare(statementName(text)) }));
     } else if (checkShapes && build(db, placeholders, shape as S).toSQL().sql !== prepared.text) {
       throw new Error(`preparedQuery: the shape "${key}" was built into two different texts`);
     }

@@ -1,7 +1,7 @@
 import { escapeLike } from '../../db/sql';
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { defineLoader, type LoaderHost } from '../../db/loader';
+import { decodeRow, defineLoader, jsonRow, outer, type LoaderHost } from '../../db/loader';
 import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 import {
   attributeGroups,
@@ -13,6 +13,7 @@ import {
   collections,
   rejectionCategories,
   rejectionReasons,
+  submissions,
   themes,
 } from '../../db/schema/index';
 import { allowedCharactersMessage, CURRENT_GAME_VERSION } from '@corner/domain';
@@ -62,6 +63,14 @@ const categoriesById = defineLoader(async (db, ids: number[]) => {
   const rows = await categoriesOfIds(db, { ids });
   return new Map(rows.map((row) => [row.id, row]));
 }, null);
+
+/** A page of creations reads its rows' categories with its own statement (`Loader.preload`). */
+export const categoryPreload = categoriesById.preload<{ category_id: number | null }>({
+  name: 'category',
+  keyOf: (s) => s.category_id,
+  column: jsonRow(categories, sql`${categories.id} = ${outer(submissions, 'category_id')}`),
+  decode: (json) => (json === null ? null : decodeRow(categories, json as Record<string, unknown>)),
+});
 
 /** A category by id, through the request's loader: a page of creations reads its categories in one query. */
 export const loadCategory = (ctx: LoaderHost, id: number): Promise<CategoryRow | null> => categoriesById(ctx, id);

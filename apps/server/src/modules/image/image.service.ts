@@ -11,9 +11,9 @@ import {
 } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { defineLoader, groupBy, type LoaderHost } from '../../db/loader';
+import { decodeRows, defineLoader, groupBy, jsonRows, outer, type LoaderHost } from '../../db/loader';
 import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
-import { imageHotspots, images } from '../../db/schema/index';
+import { imageHotspots, images, submissions } from '../../db/schema/index';
 import type { StoredUpload } from '../../storage/upload';
 import type { Storage } from '../../storage/index';
 import { changes, writeLog } from '../log/log.service';
@@ -69,6 +69,14 @@ const imagesBySubmission = defineLoader(
   async (db, ids: number[]) => groupBy((await imagesOfSubmissions(db, { ids })).map((r): ImageView => ({ ...r, isPublic: false })), (image) => image.submission_id!),
   [] as ImageView[],
 );
+
+/** A page of creations reads its rows' images with its own statement (`Loader.preload`). */
+export const imagesPreload = imagesBySubmission.preload<SubmissionRow>({
+  name: 'images',
+  keyOf: (s) => s.id,
+  column: jsonRows(images, and(eq(images.submission_id, outer(submissions, 'id')), isNull(images.deleted_at))!, sql`${images.ord} asc, ${images.id} asc`),
+  decode: (json) => decodeRows(images, json).map((r): ImageView => ({ ...r, isPublic: false })),
+});
 
 /**
  * listImages through the request's loader: a page of creations reads its images in one query. Their

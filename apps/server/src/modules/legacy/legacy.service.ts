@@ -8,7 +8,7 @@ import {
   MAX_RESULTS_PER_SEARCH,
 } from '@corner/domain';
 import type { Context } from '../../context';
-import { batchLoader } from '../../db/loader';
+import { batchLoader, type BatchLoader } from '../../db/loader';
 import { submissionBridges, submissions } from '../../db/schema/index';
 import type { Page } from '../../schema/page-size';
 import { changes, writeLog } from '../log/log.service';
@@ -250,12 +250,12 @@ export async function detailsOf(ctx: Context, item: LegacyItem | LegacyItemDetai
 
 /** An item with its details by its ID, or null when the old system has none; read for a whole page of ids at once. */
 export function legacyItemOf(ctx: Context, id: number): Promise<LegacyItemDetail | null> {
-  let load = ctx.loaders.get(DETAILS) as ((id: number) => Promise<LegacyItemDetail | null>) | undefined;
-  if (!load) {
-    load = batchLoader(async (ids: number[]) => new Map((await throughSource(() => ctx.legacy.items(ids))).map((d) => [d.id, d] as const)), null);
-    ctx.loaders.set(DETAILS, load as (key: never) => Promise<unknown>);
+  let loader = ctx.loaders.get(DETAILS) as BatchLoader<number, LegacyItemDetail | null> | undefined;
+  if (!loader) {
+    loader = batchLoader(async (ids: number[]) => new Map((await throughSource(() => ctx.legacy.items(ids))).map((d) => [d.id, d] as const)), null);
+    ctx.loaders.set(DETAILS, loader);
   }
-  return load(id);
+  return loader.load(id);
 }
 
 /**
@@ -263,9 +263,9 @@ export function legacyItemOf(ctx: Context, id: number): Promise<LegacyItemDetail
  * see that creation; read for a page of items in one query.
  */
 export async function migratedSubmissionOf(ctx: Context, legacyItemId: number): Promise<SubmissionRow | null> {
-  let load = ctx.loaders.get(BRIDGES) as ((id: number) => Promise<SubmissionRow | null>) | undefined;
-  if (!load) {
-    load = batchLoader(async (ids: number[]) => {
+  let loader = ctx.loaders.get(BRIDGES) as BatchLoader<number, SubmissionRow | null> | undefined;
+  if (!loader) {
+    loader = batchLoader(async (ids: number[]) => {
       const rows = await ctx.db
         .select({ legacyItemId: submissionBridges.legacy_item_id, s: submissions })
         .from(submissionBridges)
@@ -273,9 +273,9 @@ export async function migratedSubmissionOf(ctx: Context, legacyItemId: number): 
         .where(inArray(submissionBridges.legacy_item_id, ids));
       return new Map(rows.map((r) => [r.legacyItemId, r.s] as const));
     }, null);
-    ctx.loaders.set(BRIDGES, load as (key: never) => Promise<unknown>);
+    ctx.loaders.set(BRIDGES, loader);
   }
-  const s = await load(legacyItemId);
+  const s = await loader.load(legacyItemId);
   if (!s) return null;
   try {
     assertCanView(ctx, s);

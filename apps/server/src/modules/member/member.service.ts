@@ -13,12 +13,13 @@ import {
   members,
   roles,
   sessions,
+  submissions,
   usedLoginKeys,
 } from '../../db/schema/index';
 import { validationError } from '../../errors';
 import { memberError } from './member.errors';
 import { hashPassword, verifyPassword } from './password';
-import { defineLoader, type LoaderHost } from '../../db/loader';
+import { defineLoader, outer, type LoaderHost } from '../../db/loader';
 import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 
 /** A member with roles and permissions, as a request sees them (other features check staff by it). */
@@ -293,6 +294,19 @@ const memberSummaries = defineLoader(async (db, ids: number[]) => {
   const rows = await membersOfIds(db, { ids });
   return new Map(rows.map((m) => [m.id, m]));
 }, null);
+
+/**
+ * A page of creations reads the member a column of its rows names (its creator, its moderator) with
+ * its own statement (`Loader.preload`).
+ */
+export function memberSummaryPreload<C extends 'member_id' | 'moderator_id'>(name: string, column: C) {
+  return memberSummaries.preload<Record<C, number | null>>({
+    name,
+    keyOf: (s) => s[column],
+    column: sql`(select json_build_object('id', ${members.id}, 'username', ${members.username}) from ${members} where ${members.id} = ${outer(submissions, column)})`,
+    decode: (json) => json as { id: number; username: string } | null,
+  });
+}
 
 /**
  * A member as MemberSummary shows them (id and name), or null for none or one who is gone, through

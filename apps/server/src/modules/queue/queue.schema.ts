@@ -14,6 +14,7 @@ import { validationError } from '../../errors';
 import { assertMayReadQueue, queuePolicy } from './queue.policy';
 import * as queueService from './queue.service';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
+import { pagePreload } from '../submission/submission.loaders';
 import { queuePositionOf, queueWaits, type QueuePosition, type QueueWait } from './queue-position.service';
 
 const count = (id: Exclude<keyof queueService.Counts, 'unreadMessages'>, description: string) =>
@@ -92,9 +93,9 @@ builder.queryFields((t) => ({
       "Staff: one page of a queue over every creator's creations, with terms, search (name, keywords, creator's user name, id), sort and page. Needs the queue's page permission.",
     authScopes: queuePolicy.staffSearch,
     args: { queryParams: t.arg({ type: QueryParams }) },
-    resolve: (_r, args, ctx) => {
+    resolve: (_r, args, ctx, info) => {
       const params = args.queryParams ?? {};
-      return searchSubmissions(ctx.db, params, staffSearch(ctx, params));
+      return searchSubmissions(ctx.db, params, { ...staffSearch(ctx, params), preload: pagePreload(ctx, info) });
     },
   }),
   newItemsCount: t.int({
@@ -112,9 +113,9 @@ builder.queryFields((t) => ({
       "Staff: every live creation of any creator (e.g. a creator's earlier submissions: term member_id), newest first unless sorted.",
     authScopes: queuePolicy.staffSearch,
     args: { queryParams: t.arg({ type: QueryParams }) },
-    resolve: (_r, args, ctx) => {
+    resolve: (_r, args, ctx, info) => {
       const params = args.queryParams ?? {};
-      return searchSubmissions(ctx.db, params, staffSearch(ctx, params, { everyLiveCreation: true }));
+      return searchSubmissions(ctx.db, params, { ...staffSearch(ctx, params, { everyLiveCreation: true }), preload: pagePreload(ctx, info) });
     },
   }),
   queueHistory: t.field({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ACCESS,
   hasPermission,
@@ -12,7 +12,7 @@ import {
 } from '@corner/domain';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { defineLoader, groupBy, type LoaderHost } from '../../db/loader';
+import { decodeRows, defineLoader, groupBy, jsonRows, outer, type LoaderHost } from '../../db/loader';
 import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 import { files, images, submissions, testFiles, testImages, tests, updateRequests } from '../../db/schema/index';
 import { validationError } from '../../errors';
@@ -46,6 +46,14 @@ const testsBySubmission = defineLoader(async (db, ids: number[]) => {
   const rows = await testsOfSubmissions(db, { ids });
   return groupBy(rows, (test) => test.submission_id);
 }, [] as TestRow[]);
+
+/** A page of creations reads its rows' tests with its own statement (`Loader.preload`). */
+export const testsPreload = testsBySubmission.preload<SubmissionRow>({
+  name: 'tests',
+  keyOf: (s) => s.id,
+  column: jsonRows(tests, eq(tests.submission_id, outer(submissions, 'id')), sql`${tests.created_at} desc, ${tests.id} desc`),
+  decode: (json) => decodeRows(tests, json),
+});
 
 /** A creation's tests, newest first, through the request's loader: a page of creations reads them in one query. */
 export const loadTests = (ctx: LoaderHost, submissionId: number): Promise<TestRow[]> => testsBySubmission(ctx, submissionId);

@@ -1,9 +1,15 @@
 import { isNull, or, sql, type SQL } from 'drizzle-orm';
-import { defineLoader, type LoaderHost } from '../../db/loader';
+import type { GraphQLResolveInfo } from 'graphql';
+import { defineLoader, outer, type LoaderHost, type PagePreload, type Preload } from '../../db/loader';
+import { selectedFields } from '../../schema/selection';
 import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 import { reports, submissions, tests, updateRequests } from '../../db/schema/index';
 import { testStateSql } from '../../db/sql';
 import type { SubmissionRow } from './submission.access';
+import { categoryPreload } from '../catalog/catalog.service';
+import { imagesPreload } from '../image/image.service';
+import { memberSummaryPreload } from '../member/member.service';
+import { testsPreload } from '../review/review-test.service';
 
 /** Unfinished tests plus failed ones. */
 const TEST_COLUMNS = { status: tests.status, result: tests.test_result };
@@ -15,23 +21,23 @@ interface RowCounts {
   uncleared: number;
 }
 
-// Qualified by hand: in a one-table select Drizzle writes its columns unqualified, and a bare "id"
-// inside a subquery would name the subquery's own table.
-const CREATION_ID = sql.raw('"submissions"."id"');
+const CREATION_ID = outer(submissions, 'id');
+
+/** A creation's three counts (update requests, live reports, uncleared tests), each an indexed subquery. */
+const COUNTS = {
+  updates: sql<number>`(select count(*)::int from ${updateRequests} where ${updateRequests.submission_id} = ${CREATION_ID})`,
+  reports: sql<number>`(select count(*)::int from ${reports} where ${reports.submission_id} = ${CREATION_ID} and ${isNull(reports.deleted_at)})`,
+  uncleared: sql<number>`(select count(*)::int from ${tests} where ${tests.submission_id} = ${CREATION_ID} and ${UNCLEARED_TEST})`,
+};
 
 /**
- * A queue row's three counts (update requests, live reports, uncleared tests) for a page of
- * creations in one statement: a row shows them together, and one statement of three indexed
- * subqueries per creation costs the database less than three statements.
+ * A queue row's three counts for a page of creations in one statement: a row shows them together,
+ * and one statement of three indexed subqueries per creation costs the database less than three
+ * statements.
  */
 const countsOfSubmissions = preparedQuery((db, values: Placeholders<{ ids: number[] }>) =>
   db
-    .select({
-      id: submissions.id,
-      updates: sql<number>`(select count(*)::int from ${updateRequests} where ${updateRequests.submission_id} = ${CREATION_ID})`,
-      reports: sql<number>`(select count(*)::int from ${reports} where ${reports.submission_id} = ${CREATION_ID} and ${isNull(reports.deleted_at)})`,
-      uncleared: sql<number>`(select count(*)::int from ${tests} where ${tests.submission_id} = ${CREATION_ID} and ${UNCLEARED_TEST})`,
-    })
+    .select({ id: submissions.id, ...COUNTS })
     .from(submissions)
     .where(anyOf(submissions.id, values.ids)),
 );
@@ -43,6 +49,14 @@ const rowCounts = defineLoader(
   },
   { updates: 0, reports: 0, uncleared: 0 } as RowCounts,
 );
+
+/** A page of creations reads its rows' three counts with its own statement (`Loader.preload`). */
+const rowCountsPreload = rowCounts.preload<SubmissionRow>({
+  name: 'counts',
+  keyOf: (s) => s.id,
+  column: sql`json_build_object('updates', ${COUNTS.updates}, 'reports', ${COUNTS.reports}, 'uncleared', ${COUNTS.uncleared})`,
+  decode: (json) => json as RowCounts,
+});
 
 /** How many update requests a creation has had. */
 export const countUpdateRequests = async (ctx: LoaderHost, s: SubmissionRow) => (await rowCounts(ctx, s.id)).updates;
@@ -60,3 +74,40 @@ const submissionsById = defineLoader(async (db, ids: number[]) => {
 
 /** A creation by id, deleted or not, read for a page of rows (files, reports) in one query; null when there is none. */
 export const submissionById = (ctx: LoaderHost, id: number): Promise<SubmissionRow | null> => submissionsById(ctx, id);
+
+/**
+ * What a page of creations reads with its own rows (`Loader.preload`), by the fields of a row that
+ * need it: a page asked with its images, counts, creators and categories is then one statement.
+ * Built when asked, not at load: the preloads come from modules that import this one.
+ */
+let byField: Record<string, Preload<SubmissionRow>> | undefined;
+
+function rowPreloads(): Record<string, Preload<SubmissionRow>> {
+  return (byField ??= {
+    numUpdates: rowCountsPreload,
+    numReports: rowCountsPreload,
+    numUnclearedTests: rowCountsPreload,
+    images: imagesPreload,
+    tests: testsPreload,
+    category: categoryPreload,
+    creator: memberSummaryPreload('creator', 'member_id'),
+    moderator: memberSummaryPreload('moderator', 'moderator_id'),
+  });
+}
+
+/**
+ * What a paginator of creations (its `data` rows, as `info` asks for them) reads with its page.
+ * Nothing in a mutation: a later field of the same mutation may change what a preload read, and a
+ * loader reads afresh.
+ */
+export function pagePreload(host: LoaderHost, info: GraphQLResolveInfo): PagePreload<SubmissionRow> | undefined {
+  if (info.operation.operation !== 'query') return undefined;
+  const preloads = preloadsOf(selectedFields(info, ['data']));
+  return preloads.length ? { host, preloads } : undefined;
+}
+
+/** The preloads of the fields a page's rows show, each once (`pagePreload`). */
+export function preloadsOf(fields: Iterable<string>): Preload<SubmissionRow>[] {
+  const all = rowPreloads();
+  return [...new Set([...fields].flatMap((field) => all[field] ?? []))];
+}

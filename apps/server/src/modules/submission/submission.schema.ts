@@ -8,7 +8,7 @@ import { MemberSummaryRef } from '../member/member.schema';
 import { loadMemberSummary } from '../member/member.service';
 import * as catalog from '../catalog/catalog.service';
 import { submissionForView, type SubmissionRow } from './submission.access';
-import { countReports, countUnclearedTests, countUpdateRequests } from './submission.loaders';
+import { countReports, countUnclearedTests, countUpdateRequests, pagePreload } from './submission.loaders';
 import { submissionAbilities, type SubmissionAbilities } from './submission.policy';
 import * as service from './submission.service';
 import { MY_ITEMS_FIELDS, countSubmissions, searchSubmissions } from './submission.search';
@@ -175,7 +175,13 @@ builder.queryFields((t) => ({
     description: "The signed-in creator's creations: a queue, filters, search, sort and page.",
     authScopes: policy.signedIn,
     args: { queryParams: t.arg({ type: QueryParams }) },
-    resolve: (_r, args, ctx) => searchSubmissions(ctx.db, args.queryParams ?? {}, { ownerId: ctx.auth.member!.id, fields: MY_ITEMS_FIELDS, countBound: ctx.config.SEARCH_COUNT_BOUND }),
+    resolve: (_r, args, ctx, info) =>
+      searchSubmissions(ctx.db, args.queryParams ?? {}, {
+        ownerId: ctx.auth.member!.id,
+        fields: MY_ITEMS_FIELDS,
+        countBound: ctx.config.SEARCH_COUNT_BOUND,
+        preload: pagePreload(ctx, info),
+      }),
   }),
   myItemsCount: t.int({
     description: 'How many of the creator’s creations match the same queryParams.',

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { isQueueId, likePattern, queueDefinition, type QueueDefinition, type QueueId } from '@corner/domain';
 import type { DbOrTx } from '../../db/client';
+import { preloadColumns, primePreloads, type PagePreload, type Preload } from '../../db/loader';
 import { outsideTransaction, preparedQuery, preparedRows, type Placeholders } from '../../db/prepared';
 import { DEEP_OFFSET, orderedByIds, rows } from '../../db/rows';
 import { members, submissions } from '../../db/schema/index';
@@ -141,6 +142,8 @@ export interface SearchOptions {
   wholeQueueCount?: (queue: QueueId) => Promise<number>;
   /** A text search's matches are counted up to this many (the SEARCH_COUNT_BOUND setting; SEARCH_COUNT_BOUND below when absent). */
   countBound?: number;
+  /** What the page's rows show, read with the page (`pagePreload`). */
+  preload?: PagePreload<SubmissionRow> | undefined;
 }
 
 /** The queue the params name (default `all`); an unknown one is a validation error. */
@@ -256,6 +259,7 @@ async function pageRows(
   where: SQL,
   order: ListOrder,
   window: { reversed: boolean; limit: number; offset: number; fenced: boolean },
+  preload: PagePreload<SubmissionRow> | undefined,
 ): Promise<SubmissionRow[]> {
   const { reversed, limit, offset, fenced } = window;
   if (limit <= 0) return [];
@@ -264,30 +268,32 @@ async function pageRows(
     ? sql`(select ${submissions.id} from (select ${orderColumns(order)} from ${submissions} where ${where} offset 0) as ${submissions}
         order by ${sql.join(by, sql`, `)} limit ${limit} offset ${offset})`
     : db.select({ id: submissions.id }).from(submissions).where(where).orderBy(...by).limit(limit).offset(offset);
-  const rows = await db.select().from(submissions).where(inArray(submissions.id, ids as SQL)).orderBy(...by);
+  const found = await db.select(pageColumns(preload?.preloads)).from(submissions).where(inArray(submissions.id, ids as SQL)).orderBy(...by);
+  const rows = primed(found, preload);
   return reversed ? rows.reverse() : rows;
 }
 
 /**
  * A page of a queue as it stands (no terms, no text), the commonest list of all (a creator's own
  * list, the first pages of a staff queue): `pageRows` unfenced, through one prepared query per
- * queue, owner or not, and order. Planned on every call: a queue of ten rows and one of a million
- * want different plans.
+ * queue, owner or not, order and preloads (what the rows show, read with them). PostgreSQL decides
+ * per connection whether to keep a plan or plan each call (`preparedQuery`): a queue of ten rows
+ * and one of a million want different plans, and it keeps planning where they differ.
  */
 const queuePage = preparedQuery(
   (
     db,
     values: Placeholders<QueueAt & { ownerId: number | null; limit: number; offset: number }>,
-    shape: { queue: QueueId; owned: boolean; order: ListOrder },
+    shape: { queue: QueueId; owned: boolean; order: ListOrder; preloads: readonly Preload<SubmissionRow>[] },
   ) => {
     const where = queueSql(shape.queue, values, shape.owned ? values.ownerId : undefined);
     const by = orderSql(shape.order);
     const ids = db.select({ id: submissions.id }).from(submissions).where(where).orderBy(...by).limit(values.limit).offset(values.offset);
-    return db.select().from(submissions).where(inArray(submissions.id, ids)).orderBy(...by);
+    return db.select(pageColumns(shape.preloads)).from(submissions).where(inArray(submissions.id, ids)).orderBy(...by);
   },
   {
-    shapeKey: ({ queue, owned, order }) => `${queue}:${owned ? 'own' : 'all'}:${order.column.name}:${order.direction}:${order.fastTrackFirst}`,
-    plan: 'every call',
+    shapeKey: ({ queue, owned, order, preloads }) =>
+      `${queue}:${owned ? 'own' : 'all'}:${order.column.name}:${order.direction}:${order.fastTrackFirst}:${preloads.map((p) => p.name).join(',')}`,
   },
 );
 
@@ -340,9 +346,19 @@ async function matchesUpTo(
 }
 
 /** Creations by id, in the order of `ids`. */
-async function rowsInOrder(db: DbOrTx, ids: number[]): Promise<SubmissionRow[]> {
+async function rowsInOrder(db: DbOrTx, ids: number[], preload: PagePreload<SubmissionRow> | undefined): Promise<SubmissionRow[]> {
   if (ids.length === 0) return [];
-  return orderedByIds(ids, await db.select().from(submissions).where(inArray(submissions.id, ids)));
+  return orderedByIds(ids, primed(await db.select(pageColumns(preload?.preloads)).from(submissions).where(inArray(submissions.id, ids)), preload));
+}
+
+/** A page's columns: the creation's own and its preloads' (`Loader.preload`). */
+function pageColumns(preloads: readonly Preload<SubmissionRow>[] = []) {
+  return { ...getTableColumns(submissions), ...preloadColumns(preloads) };
+}
+
+/** A page's rows as creations, their preloads handed to the request's loaders. */
+function primed(found: readonly SubmissionRow[], preload: PagePreload<SubmissionRow> | undefined): SubmissionRow[] {
+  return preload ? primePreloads(preload.host, found, preload.preloads) : [...found];
 }
 
 /**
@@ -370,15 +386,17 @@ export async function searchSubmissions(
   if (asItStands) {
     const queue = queueOf(params);
     const order = listOrder(params, options.fields, options.defaultSort);
-    const page = queuePage(asItStands, { ...queueAt(now), ownerId: options.ownerId ?? null, limit, offset }, { queue, owned: options.ownerId !== undefined, order });
-    const [data, total] = await Promise.all([page, count()]);
+    const preloads = options.preload?.preloads ?? [];
+    const page = queuePage(asItStands, { ...queueAt(now), ownerId: options.ownerId ?? null, limit, offset }, { queue, owned: options.ownerId !== undefined, order, preloads });
+    const [found, total] = await Promise.all([page, count()]);
+    const data = primed(found, options.preload);
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   const parts = searchParts(params, { ...options, now });
   const where = whereOf(parts);
   const order = listOrder(params, options.fields, options.defaultSort);
   if (shallow && !text) {
-    const [data, total] = await Promise.all([pageRows(db, where, order, { reversed: false, limit, offset, fenced: false }), count()]);
+    const [data, total] = await Promise.all([pageRows(db, where, order, { reversed: false, limit, offset, fenced: false }, options.preload), count()]);
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
   }
   if (text) {
@@ -388,7 +406,7 @@ export async function searchSubmissions(
     // from all the matches (a deep one, whose end is not known).
     const bound = Math.max(options.countBound ?? SEARCH_COUNT_BOUND, offset + limit);
     const { total, exact, ids } = await matchesUpTo(db, parts, order, { bound, limit, offset });
-    const data = exact ? await rowsInOrder(db, ids) : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: !shallow });
+    const data = exact ? await rowsInOrder(db, ids, options.preload) : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: !shallow }, options.preload);
     return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage, exact) };
   }
   const total = await count();
@@ -400,8 +418,8 @@ export async function searchSubmissions(
   const after = total - offset - rowsHere;
   const data =
     after < offset
-      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced: false })
-      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: false });
+      ? await pageRows(db, where, order, { reversed: true, limit: rowsHere, offset: after, fenced: false }, options.preload)
+      : await pageRows(db, where, order, { reversed: false, limit, offset, fenced: false }, options.preload);
   return { data, paginatorInfo: paginatorInfo(total, data.length, perPage, currentPage) };
 }
 
@@ -432,7 +450,7 @@ async function pageByPublishMonth(
     order.direction === 'desc'
       ? sql`${submissions.publish_at} < ${new Date(Date.UTC(year, month, 1)).toISOString()}::timestamptz`
       : sql`${submissions.publish_at} >= ${new Date(Date.UTC(year, month - 1, 1)).toISOString()}::timestamptz`;
-  return pageRows(db, and(where, edge)!, order, { reversed: false, limit: window.limit, offset: window.offset - Number(found.before), fenced: false });
+  return pageRows(db, and(where, edge)!, order, { reversed: false, limit: window.limit, offset: window.offset - Number(found.before), fenced: false }, options.preload);
 }
 
 /** A whole staff queue: no owner, no terms, no text search (its total and positions come from the rollup). */
