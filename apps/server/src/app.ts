@@ -304,18 +304,9 @@ function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
   return sendJson(reply, { ...body, errors }, status);
 }
 
-const waiting = new WeakMap<DocumentNode, Map<string, boolean>>();
-
-/** Whether an operation asks for a heavy field (rate-limit class "heavy"), kept per parsed document. */
+/** Whether an operation asks for a heavy field (rate-limit class "heavy"). */
 function waitsElsewhere(document: DocumentNode, operationName: string | undefined): boolean {
-  let byName = waiting.get(document);
-  if (!byName) waiting.set(document, (byName = new Map()));
-  let answer = byName.get(operationName ?? '');
-  if (answer === undefined) {
-    answer = rateClassHits(document, operationName).has('heavy');
-    byName.set(operationName ?? '', answer);
-  }
-  return answer;
+  return rateClassHits(document, operationName).has('heavy');
 }
 
 /**

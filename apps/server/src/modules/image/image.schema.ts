@@ -1,6 +1,7 @@
 import { builder } from '../../schema/builder';
 import { policy } from '../../schema/policy';
 import { assertCanView } from '../submission/submission.access';
+import { preloadField } from '../submission/submission.loaders';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import * as imageService from './image.service';
 
@@ -37,6 +38,8 @@ export const ImageRef = builder.objectRef<imageService.ImageView>('Image').imple
     }),
   }),
 });
+
+preloadField('images', imageService.imagesPreload);
 
 builder.objectFields(SubmissionPropertiesRef, (t) => ({
   images: t.field({

@@ -4,8 +4,21 @@ import type { Context } from '../../context';
 import { RATE_LIMITED_FIELDS, type RateClass } from './rate-limit.rules';
 import { countRequest, rateLimitError } from './rate-limit.service';
 
-/** How many root fields of each class the selected operation asks for, fragments followed. */
-export function rateClassHits(document: DocumentNode, operationName: string | null | undefined): Map<RateClass, number> {
+const hitsByDocument = new WeakMap<DocumentNode, Map<string, ReadonlyMap<RateClass, number>>>();
+
+/**
+ * How many root fields of each class the selected operation asks for, fragments followed; kept per
+ * parsed document (Yoga's parse cache hands the same one to every request with the same text).
+ */
+export function rateClassHits(document: DocumentNode, operationName: string | null | undefined): ReadonlyMap<RateClass, number> {
+  let byName = hitsByDocument.get(document);
+  if (!byName) hitsByDocument.set(document, (byName = new Map()));
+  let hits = byName.get(operationName ?? '');
+  if (!hits) byName.set(operationName ?? '', (hits = countRateClassHits(document, operationName)));
+  return hits;
+}
+
+function countRateClassHits(document: DocumentNode, operationName: string | null | undefined): Map<RateClass, number> {
   const hits = new Map<RateClass, number>();
   const operation = getOperationAST(document, operationName);
   if (!operation) return hits;

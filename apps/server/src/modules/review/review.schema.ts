@@ -6,6 +6,7 @@ import { ImageRef } from '../image/image.schema';
 import { MemberSummaryPaginator, MemberSummaryRef } from '../member/member.schema';
 import { loadMemberSummary } from '../member/member.service';
 import { isOwner, type SubmissionRow } from '../submission/submission.access';
+import { preloadField } from '../submission/submission.loaders';
 import { SubmissionPropertiesRef } from '../submission/submission.schema';
 import { checklistKind, CHECKLIST_KINDS, loadReviewData, type ChecklistItem, type RejectionTemplate } from './review-data';
 import { freshLock, lockForReview, releaseLock, type ReviewLockView } from './review-lock.service';
@@ -110,6 +111,8 @@ const RejectionTemplateRef = builder.objectRef<RejectionTemplate>('RejectionTemp
 function mayReadTests(ctx: Context, s: SubmissionRow): boolean {
   return isOwner(ctx, s) || isStaff(ctx);
 }
+
+preloadField('tests', testService.testsPreload);
 
 builder.objectFields(SubmissionPropertiesRef, (t) => ({
   tests: t.field({

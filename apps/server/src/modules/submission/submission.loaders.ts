@@ -6,10 +6,6 @@ import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
 import { reports, submissions, tests, updateRequests } from '../../db/schema/index';
 import { testStateSql } from '../../db/sql';
 import type { SubmissionRow } from './submission.access';
-import { categoryPreload } from '../catalog/catalog.service';
-import { imagesPreload } from '../image/image.service';
-import { memberSummaryPreload } from '../member/member.service';
-import { testsPreload } from '../review/review-test.service';
 
 /** Unfinished tests plus failed ones. */
 const TEST_COLUMNS = { status: tests.status, result: tests.test_result };
@@ -51,7 +47,7 @@ const rowCounts = defineLoader(
 );
 
 /** A page of creations reads its rows' three counts with its own statement (`Loader.preload`). */
-const rowCountsPreload = rowCounts.preload<SubmissionRow>({
+export const rowCountsPreload = rowCounts.preload<SubmissionRow>({
   name: 'counts',
   keyOf: (s) => s.id,
   column: sql`json_build_object('updates', ${COUNTS.updates}, 'reports', ${COUNTS.reports}, 'uncleared', ${COUNTS.uncleared})`,
@@ -76,23 +72,18 @@ const submissionsById = defineLoader(async (db, ids: number[]) => {
 export const submissionById = (ctx: LoaderHost, id: number): Promise<SubmissionRow | null> => submissionsById(ctx, id);
 
 /**
- * What a page of creations reads with its own rows (`Loader.preload`), by the fields of a row that
- * need it: a page asked with its images, counts, creators and categories is then one statement.
- * Built when asked, not at load: the preloads come from modules that import this one.
+ * What a page of creations reads with its own rows (`Loader.preload`), by the field of a row that
+ * shows it: a page asked with its images, counts, creators and categories is then one statement.
  */
-let byField: Record<string, Preload<SubmissionRow>> | undefined;
+const preloadsByField = new Map<string, Preload<SubmissionRow>>();
 
-function rowPreloads(): Record<string, Preload<SubmissionRow>> {
-  return (byField ??= {
-    numUpdates: rowCountsPreload,
-    numReports: rowCountsPreload,
-    numUnclearedTests: rowCountsPreload,
-    images: imagesPreload,
-    tests: testsPreload,
-    category: categoryPreload,
-    creator: memberSummaryPreload('creator', 'member_id'),
-    moderator: memberSummaryPreload('moderator', 'moderator_id'),
-  });
+/**
+ * Says that a field of SubmissionProperties reads its value through `preload`'s loader, so a page
+ * whose rows show the field reads it with them. Called beside the field's definition, in the module
+ * that defines it (images, tests, creators…).
+ */
+export function preloadField(field: string, preload: Preload<SubmissionRow>): void {
+  preloadsByField.set(field, preload);
 }
 
 /**
@@ -108,6 +99,5 @@ export function pagePreload(host: LoaderHost, info: GraphQLResolveInfo): PagePre
 
 /** The preloads of the fields a page's rows show, each once (`pagePreload`). */
 export function preloadsOf(fields: Iterable<string>): Preload<SubmissionRow>[] {
-  const all = rowPreloads();
-  return [...new Set([...fields].flatMap((field) => all[field] ?? []))];
+  return [...new Set([...fields].flatMap((field) => preloadsByField.get(field) ?? []))];
 }

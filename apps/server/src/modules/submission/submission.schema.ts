@@ -5,10 +5,10 @@ import { paginatorOf } from '../../schema/paginator';
 import type { externalUrlRequirements, requiredItems } from '../../db/schema/index';
 import { AttributeRef, CategoryRef, CollaborationRef, CollectionRef, ThemeRef } from '../catalog/catalog.schema';
 import { MemberSummaryRef } from '../member/member.schema';
-import { loadMemberSummary } from '../member/member.service';
+import { loadMemberSummary, memberSummaryPreload } from '../member/member.service';
 import * as catalog from '../catalog/catalog.service';
 import { submissionForView, type SubmissionRow } from './submission.access';
-import { countReports, countUnclearedTests, countUpdateRequests, pagePreload } from './submission.loaders';
+import { countReports, countUnclearedTests, countUpdateRequests, pagePreload, preloadField, rowCountsPreload } from './submission.loaders';
 import { submissionAbilities, type SubmissionAbilities } from './submission.policy';
 import * as service from './submission.service';
 import { MY_ITEMS_FIELDS, countSubmissions, searchSubmissions } from './submission.search';
@@ -67,6 +67,12 @@ const SubmissionAbilitiesRef = builder.objectRef<SubmissionAbilities>('Submissio
     canAddFileVersions: t.exposeBoolean('canAddFileVersions', { description: 'Upload new versions of its files for an update request: its owner, once approved.' }),
   }),
 });
+
+// A page of creations reads these fields with its rows (submission.loaders, `preloadField`).
+for (const field of ['numUpdates', 'numReports', 'numUnclearedTests']) preloadField(field, rowCountsPreload);
+preloadField('creator', memberSummaryPreload('creator', 'member_id'));
+preloadField('moderator', memberSummaryPreload('moderator', 'moderator_id'));
+preloadField('category', catalog.categoryPreload);
 
 SubmissionPropertiesRef.implement({
   description: "A creation's properties, whatever its kind.",
