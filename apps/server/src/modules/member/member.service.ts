@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { isEmail, memberPreferencesInput, type MemberPreferencesInput } from '@corner/domain';
 import type { Context } from '../../context';
 import { hashToken } from './session.sql';
@@ -20,7 +20,7 @@ import { validationError } from '../../errors';
 import { memberError } from './member.errors';
 import { hashPassword, verifyPassword } from './password';
 import { defineLoader, outer, type LoaderHost } from '../../db/loader';
-import { anyOf, preparedQuery, type Placeholders } from '../../db/prepared';
+import { anyOf, outsideTransaction, preparedQuery, type Placeholders } from '../../db/prepared';
 
 /** A member with roles and permissions, as a request sees them (other features check staff by it). */
 export { loadAuthMember } from './session.sql';
@@ -139,16 +139,24 @@ export type PreferencesRow = typeof memberPreferences.$inferSelect & {
 
 /** A member's preferences; a member who never saved any gets the defaults. */
 export async function getPreferences(db: DbOrTx, memberId: number): Promise<PreferencesRow> {
-  // The saved preferences (if any) and the packs in one statement: every signed-in page asks for both.
-  const [row] = await db
-    .select({ saved: memberPreferences, expansion_packs: expansionPacksOf(memberId) })
-    .from(sql`(select 1) as one`)
-    .leftJoin(memberPreferences, eq(memberPreferences.member_id, memberId));
+  // Every signed-in page asks for them (`Me`), so outside a transaction the statement is built once.
+  const plain = outsideTransaction(db);
+  const [row] = plain ? await preferencesOfMember(plain, { memberId }) : await preferencesQuery(db, memberId);
   return { ...(row?.saved ?? defaultPreferences(memberId)), expansion_packs: row?.expansion_packs ?? [] };
 }
 
+/** The saved preferences (if any) and the packs in one statement. */
+function preferencesQuery(db: DbOrTx, memberId: number | Placeholder) {
+  return db
+    .select({ saved: memberPreferences, expansion_packs: expansionPacksOf(memberId) })
+    .from(sql`(select 1) as one`)
+    .leftJoin(memberPreferences, eq(memberPreferences.member_id, memberId));
+}
+
+const preferencesOfMember = preparedQuery((db, values: Placeholders<{ memberId: number }>) => preferencesQuery(db, values.memberId));
+
 /** A member's expansion packs, by game then id, as a JSON array (a scalar subquery). */
-function expansionPacksOf(memberId: number) {
+function expansionPacksOf(memberId: number | Placeholder) {
   return sql<PreferencesRow['expansion_packs']>`coalesce((
     select json_agg(json_build_object('id', e.id, 'game', e.game, 'type', e.type, 'name', e.name) order by e.game, e.id)
     from ${memberExpansionPacks} mp join ${expansionPacks} e on e.id = mp.expansion_pack_id
