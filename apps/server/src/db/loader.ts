@@ -1,12 +1,13 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
  * Per-request batch loaders. GraphQL resolves a field of every row of a list in the same turn, so a
  * page of 100 creations asks for its 100 creators (or image lists, or counts) together; a loader
  * gathers those keys and reads them in one query. Nothing is kept past the batch: a mutation later
- * in the same request never reads a stale row.
+ * in the same request never reads a stale row. The one exception is what a list page read with its
+ * own rows (`Loader.preload`), which only a query does: it answers the rest of that request.
  *
  * A module defines a loader once, beside its SQL (`defineLoader`), and calls it with the request's
  * context; the context holds each loader's pending batch (`loaders`, made empty per request).
@@ -164,9 +165,8 @@ export function primePreloads<R extends object>(host: LoaderHost, found: readonl
  * select Drizzle writes its columns unqualified, and a bare "id" inside the subquery would name the
  * subquery's own table.
  */
-export function outer(table: PgTable, column: string): SQL {
-  const tableName = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
-  return sql.raw(`"${tableName}"."${column}"`);
+export function outer(column: PgColumn): SQL {
+  return sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 }
 
 /** A table's rows as a JSON array (`[]` for none), for a preload; `decodeRows` reads it back. */

@@ -68,7 +68,7 @@ const categoriesById = defineLoader(async (db, ids: number[]) => {
 export const categoryPreload = categoriesById.preload<{ category_id: number | null }>({
   name: 'category',
   keyOf: (s) => s.category_id,
-  column: jsonRow(categories, sql`${categories.id} = ${outer(submissions, 'category_id')}`),
+  column: jsonRow(categories, sql`${categories.id} = ${outer(submissions.category_id)}`),
   decode: (json) => (json === null ? null : decodeRow(categories, json as Record<string, unknown>)),
 });
 

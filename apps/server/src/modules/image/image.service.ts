@@ -74,7 +74,7 @@ const imagesBySubmission = defineLoader(
 export const imagesPreload = imagesBySubmission.preload<SubmissionRow>({
   name: 'images',
   keyOf: (s) => s.id,
-  column: jsonRows(images, and(eq(images.submission_id, outer(submissions, 'id')), isNull(images.deleted_at))!, sql`${images.ord} asc, ${images.id} asc`),
+  column: jsonRows(images, and(eq(images.submission_id, outer(submissions.id)), isNull(images.deleted_at))!, sql`${images.ord} asc, ${images.id} asc`),
   decode: (json) => decodeRows(images, json).map((r): ImageView => ({ ...r, isPublic: false })),
 });
 

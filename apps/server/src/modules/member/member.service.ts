@@ -311,7 +311,7 @@ export function memberSummaryPreload<C extends 'member_id' | 'moderator_id'>(nam
   return memberSummaries.preload<Record<C, number | null>>({
     name,
     keyOf: (s) => s[column],
-    column: sql`(select json_build_object('id', ${members.id}, 'username', ${members.username}) from ${members} where ${members.id} = ${outer(submissions, column)})`,
+    column: sql`(select json_build_object('id', ${members.id}, 'username', ${members.username}) from ${members} where ${members.id} = ${outer(submissions[column])})`,
     decode: (json) => json as { id: number; username: string } | null,
   });
 }

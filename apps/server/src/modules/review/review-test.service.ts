@@ -51,7 +51,7 @@ const testsBySubmission = defineLoader(async (db, ids: number[]) => {
 export const testsPreload = testsBySubmission.preload<SubmissionRow>({
   name: 'tests',
   keyOf: (s) => s.id,
-  column: jsonRows(tests, eq(tests.submission_id, outer(submissions, 'id')), sql`${tests.created_at} desc, ${tests.id} desc`),
+  column: jsonRows(tests, eq(tests.submission_id, outer(submissions.id)), sql`${tests.created_at} desc, ${tests.id} desc`),
   decode: (json) => decodeRows(tests, json),
 });
 

@@ -17,7 +17,7 @@ interface RowCounts {
   uncleared: number;
 }
 
-const CREATION_ID = outer(submissions, 'id');
+const CREATION_ID = outer(submissions.id);
 
 /** A creation's three counts (update requests, live reports, uncleared tests), each an indexed subquery. */
 const COUNTS = {
