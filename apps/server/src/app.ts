@@ -37,6 +37,7 @@ import {
 } from './http/persisted-operations';
 import { createAdmission, type Admission } from './http/admission';
 import type { DocumentNode } from 'graphql';
+import { useCompiledWebQueries } from './http/compiled-queries';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,7 +129,7 @@ async function assembleApp(options: AppOptions, legacy: LegacySource, sessions: 
     // Yoga would buffer uploaded files in memory; multipart requests go through http/multipart.ts.
     multipart: false,
     // Order matters: a hash becomes its document, then the document's limits, then the rate limits.
-    plugins: [usePersistedWebOperations(persistedOperations), useOperationLimits(operationLimits(config)), useRateLimits(), metrics.graphqlPlugin()],
+    plugins: [usePersistedWebOperations(persistedOperations), useOperationLimits(operationLimits(config)), useRateLimits(), metrics.graphqlPlugin(), ...(config.GRAPHQL_COMPILE ? [useCompiledWebQueries(persistedOperations)] : [])],
     maskedErrors: { maskError },
     logging: {
       debug: (...args) => app.log.debug(args),

@@ -35,6 +35,14 @@ const schema = z.object({
    */
   GRAPHQL_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
   /**
+   * Run the web app's own queries as compiled code (graphql-jit) rather than through graphql-js;
+   * `false` runs every operation through graphql-js.
+   */
+  GRAPHQL_COMPILE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
    * How long one SQL statement on the PostgreSQL server may run before the server cancels it, in
    * milliseconds (the request then answers that it took too long); 0 means no limit. Migrations are
    * not limited. The embedded database has no such limit.

@@ -12,6 +12,7 @@ export const PERSISTED_QUERY_NOT_FOUND = 'PersistedQueryNotFound';
 /** The documents the web app ships, by the sha256 of their text (SPEC 7's `{hash}`). */
 export interface PersistedOperations {
   get(hash: string): string | undefined;
+  values(): Iterable<string>;
   readonly size: number;
 }
 
