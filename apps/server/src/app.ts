@@ -129,7 +129,14 @@ async function assembleApp(options: AppOptions, legacy: LegacySource, sessions: 
     // Yoga would buffer uploaded files in memory; multipart requests go through http/multipart.ts.
     multipart: false,
     // Order matters: a hash becomes its document, then the document's limits, then the rate limits.
-    plugins: [usePersistedWebOperations(persistedOperations), useOperationLimits(operationLimits(config)), useRateLimits(), metrics.graphqlPlugin(), ...(config.GRAPHQL_COMPILE ? [useCompiledWebQueries(persistedOperations)] : [])],
+    plugins: [
+      usePersistedWebOperations(persistedOperations),
+      useOperationLimits(operationLimits(config)),
+      useRateLimits(),
+      metrics.graphqlPlugin(),
+      // How the web app's own queries run once they are let through (http/compiled-queries.ts).
+      ...(config.GRAPHQL_COMPILE ? [useCompiledWebQueries(persistedOperations)] : []),
+    ],
     maskedErrors: { maskError },
     logging: {
       debug: (...args) => app.log.debug(args),
