@@ -108,7 +108,7 @@ export function defineLoader<K, V>(fetch: (db: Db, keys: K[]) => Promise<Map<K, 
         column,
         prime(host, row, raw) {
           const key = keyOf(row);
-          if (key !== null) batchOf(host).primed.set(key, decode(typeof raw === 'string' ? JSON.parse(raw) : raw));
+          if (key !== null) batchOf(host).primed.set(key, decode(raw));
         },
       };
     },
@@ -183,17 +183,22 @@ export function jsonRow(table: PgTable, where: SQL): SQL {
  * column under its property name, through the column's own mapping (timestamps become dates).
  */
 export function decodeRow<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  return decodeWith(Object.entries(getTableColumns(table)), json) as T['$inferSelect'];
+}
+
+/** The rows of `jsonRows` (the table's columns listed once for them all). */
+export function decodeRows<T extends PgTable>(table: T, json: unknown): T['$inferSelect'][] {
+  const columns = Object.entries(getTableColumns(table));
+  return (json as Record<string, unknown>[]).map((row) => decodeWith(columns, row) as T['$inferSelect']);
+}
+
+function decodeWith(columns: [string, PgColumn][], json: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columns) {
     const value = json[column.name];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return out as T['$inferSelect'];
-}
-
-/** The rows of `jsonRows`. */
-export function decodeRows<T extends PgTable>(table: T, json: unknown): T['$inferSelect'][] {
-  return (json as Record<string, unknown>[]).map((row) => decodeRow(table, row));
+  return out;
 }
 
 /** Groups rows into a map of lists by a key, keeping their order. */

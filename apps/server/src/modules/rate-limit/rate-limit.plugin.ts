@@ -1,6 +1,7 @@
-import { getOperationAST, Kind, type DocumentNode, type SelectionSetNode } from 'graphql';
+import { getOperationAST, Kind, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../../context';
+import { fieldsThrough } from '../../schema/selection';
 import { RATE_LIMITED_FIELDS, type RateClass } from './rate-limit.rules';
 import { countRequest, rateLimitError } from './rate-limit.service';
 
@@ -22,23 +23,11 @@ function countRateClassHits(document: DocumentNode, operationName: string | null
   const hits = new Map<RateClass, number>();
   const operation = getOperationAST(document, operationName);
   if (!operation) return hits;
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
-  const seen = new Set<string>();
-  const visit = (set: SelectionSetNode): void => {
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const rateClass = RATE_LIMITED_FIELDS[selection.name.value];
-        if (rateClass) hits.set(rateClass, (hits.get(rateClass) ?? 0) + 1);
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        visit(selection.selectionSet);
-      } else if (!seen.has(selection.name.value)) {
-        seen.add(selection.name.value);
-        const fragment = fragments.get(selection.name.value);
-        if (fragment) visit(fragment.selectionSet);
-      }
-    }
-  };
-  visit(operation.selectionSet);
+  const fragments = Object.fromEntries(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  for (const field of fieldsThrough([operation.selectionSet], fragments)) {
+    const rateClass = RATE_LIMITED_FIELDS[field.name.value];
+    if (rateClass) hits.set(rateClass, (hits.get(rateClass) ?? 0) + 1);
+  }
   return hits;
 }
 

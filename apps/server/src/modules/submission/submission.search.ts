@@ -357,8 +357,8 @@ function pageColumns(preloads: readonly Preload<SubmissionRow>[] = []) {
 }
 
 /** A page's rows as creations, their preloads handed to the request's loaders. */
-function primed(found: readonly SubmissionRow[], preload: PagePreload<SubmissionRow> | undefined): SubmissionRow[] {
-  return preload ? primePreloads(preload.host, found, preload.preloads) : [...found];
+function primed(found: SubmissionRow[], preload: PagePreload<SubmissionRow> | undefined): SubmissionRow[] {
+  return preload ? primePreloads(preload.host, found, preload.preloads) : found;
 }
 
 /**
